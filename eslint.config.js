@@ -1,0 +1,26 @@
+// @ts-check
+import { defineConfig } from "eslint/config";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import astro from "eslint-plugin-astro";
+
+export default defineConfig(
+  {
+    ignores: [
+      "dist/",
+      ".astro/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "tests/.output/",
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.strict,
+  astro.configs.recommended,
+  {
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly" },
+    },
+  },
+);

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { oneLineTextProblem } from "../lib/one-line-text.ts";
+
+/**
+ * Building blocks shared by the content schemas. Each error text is the reason and the fix,
+ * written to follow the field's name: "title: is missing; add ...".
+ */
+
+/** What YAML made of a value, in the words a content author knows. */
+export function describeYamlValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "an empty value";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "string") return `the text ${JSON.stringify(value)}`;
+  if (typeof value === "number" || typeof value === "boolean") {
+    return `the ${typeof value} ${String(value)}`;
+  }
+  return "a nested mapping";
+}
+
+/** A required one-line plain-text field, such as a title or the community's name. */
+export function oneLineText(field: string, example: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `is missing; add a line such as ${field}: ${example}`
+          : `must be one line of text, but YAML read ${describeYamlValue(issue.input)}; write it in quotes, such as ${field}: "${String(issue.input)}"`,
+    })
+    .superRefine((text, ctx) => {
+      const problem = oneLineTextProblem(text);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+/** An optional whole number with a lower bound and a default. */
+export function wholeNumber(field: string, minimum: number, fallback: number) {
+  return z
+    .number({
+      error: (issue) =>
+        `must be a whole number of at least ${minimum}, but YAML read ${describeYamlValue(issue.input)}; write it without quotes, such as ${field}: ${Math.max(minimum, fallback)}`,
+    })
+    .int({ error: (issue) => `must be a whole number, not ${String(issue.input)}` })
+    .min(minimum, {
+      error: (issue) => `must be at least ${minimum}, not ${String(issue.input)}`,
+    })
+    .default(fallback);
+}

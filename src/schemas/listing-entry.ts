@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { QUESTION_STATES } from "./question.ts";
+
+/**
+ * One question as the listing needs it, derived once at load time and kept in the content
+ * store. Only what the page shows is kept: the rendered body never is.
+ */
+export const listingEntrySchema = z.object({
+  /** The title plus its state's marker, as shown. */
+  titleLine: z.string(),
+  /** The tags in the author's order. */
+  tags: z.array(z.string()),
+  /** The plain-text excerpt, duplicate notice included, already cut to length. */
+  excerpt: z.string(),
+  /** The `asked` instant as a sort key (see `parseIsoInstant`). */
+  askedKey: z.string(),
+  state: z.enum(QUESTION_STATES),
+});
+
+export type ListingEntry = z.output<typeof listingEntrySchema>;

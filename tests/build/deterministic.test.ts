@@ -1,0 +1,32 @@
+import { it } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, relative } from "node:path";
+import { buildSite, projectRoot } from "../helpers/build-site.ts";
+
+function filesUnder(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) {
+      const path = join(entry.parentPath, entry.name);
+      files.set(relative(dir, path), readFileSync(path));
+    }
+  }
+  return files;
+}
+
+it("two builds of the example content produce byte-identical output", async () => {
+  const outputs = [join(projectRoot, "tests/.output/twice-1"), join(projectRoot, "tests/.output/twice-2")];
+  for (const outDir of outputs) {
+    rmSync(outDir, { recursive: true, force: true });
+    const build = await buildSite("content", outDir);
+    assert.equal(build.exitCode, 0, build.output);
+  }
+  const [first, second] = outputs.map(filesUnder);
+  assert.ok(first && second);
+  assert.ok(first.size > 0, "the build wrote files");
+  assert.deepEqual([...second.keys()].sort(), [...first.keys()].sort());
+  for (const [path, bytes] of first) {
+    assert.ok(bytes.equals(second.get(path) ?? Buffer.alloc(0)), `${path} differs between builds`);
+  }
+});

@@ -1,0 +1,55 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { buildSite, projectRoot } from "../helpers/build-site.ts";
+import { listingLines } from "../helpers/listing-lines.ts";
+import { reportedProblems } from "../helpers/problem-report.ts";
+
+/**
+ * Every folder in tests/fixtures/ is a small named content folder built by the real
+ * `astro build`. A good one holds `expected.txt`, the listing's lines; a bad one holds
+ * `expected-problems.txt`, the exact `file: field` list the failed build must report.
+ */
+const fixturesDir = join(projectRoot, "tests/fixtures");
+const outputRoot = join(projectRoot, "tests/.output/build");
+
+const fixtures = readdirSync(fixturesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+function readLines(path: string): string[] {
+  return readFileSync(path, "utf8").replace(/\n$/, "").split("\n");
+}
+
+describe("building the fixtures", () => {
+  for (const name of fixtures) {
+    const contentDir = `tests/fixtures/${name}/content`;
+    const outDir = join(outputRoot, name);
+    const expectedText = join(fixturesDir, name, "expected.txt");
+    const expectedProblems = join(fixturesDir, name, "expected-problems.txt");
+
+    if (existsSync(expectedText)) {
+      it(`${name}: builds a listing whose lines are expected.txt`, async () => {
+        rmSync(outDir, { recursive: true, force: true });
+        const build = await buildSite(contentDir, outDir);
+        assert.equal(build.exitCode, 0, build.output);
+        const html = readFileSync(join(outDir, "index.html"), "utf8");
+        assert.deepEqual(listingLines(html), readLines(expectedText));
+      });
+    } else if (existsSync(expectedProblems)) {
+      it(`${name}: fails and reports exactly the files and fields of expected-problems.txt`, async () => {
+        rmSync(outDir, { recursive: true, force: true });
+        const build = await buildSite(contentDir, outDir);
+        assert.notEqual(build.exitCode, 0, "a build over bad content must exit non-zero");
+        assert.deepEqual(reportedProblems(build.output, contentDir), readLines(expectedProblems));
+        assert.equal(existsSync(join(outDir, "index.html")), false, "nothing may be built");
+      });
+    } else {
+      it(`${name}: has expected.txt or expected-problems.txt`, () => {
+        assert.fail(`tests/fixtures/${name} says neither what it builds nor what it reports`);
+      });
+    }
+  }
+});

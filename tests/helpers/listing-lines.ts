@@ -1,0 +1,40 @@
+import { Parser } from "htmlparser2";
+
+/**
+ * The lines of a built listing's `<main>`, read from the HTML without a browser: the heading,
+ * then per question its title, tags and excerpt lines. The Playwright tests check the same
+ * text as Chromium's `innerText`; this lets build tests compare many fixtures quickly.
+ */
+export function listingLines(html: string): string[] {
+  const lines: string[] = [];
+  const open: { name: string; isLine: boolean }[] = [];
+  let inMain = false;
+  let current: string | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === "main") inMain = true;
+        const classes = (attributes["class"] ?? "").split(/\s+/);
+        const isLine =
+          inMain && (name === "h1" || name === "h2" || classes.includes("tags") || classes.includes("excerpt"));
+        open.push({ name, isLine });
+        if (isLine) current = "";
+      },
+      ontext(text) {
+        if (current !== undefined) current += text;
+      },
+      onclosetag(name) {
+        const element = open.pop();
+        if (element?.isLine && current !== undefined) {
+          lines.push(current);
+          current = undefined;
+        }
+        if (name === "main") inMain = false;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return lines;
+}
