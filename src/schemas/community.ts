@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLineText, wholeNumber } from "./fields.ts";
+import { describeYamlValue, oneLineText, wholeNumber } from "./fields.ts";
 
 /** `content/community.yaml`: the community the listing is about. */
 export const communitySchema = z.strictObject({
@@ -8,6 +8,17 @@ export const communitySchema = z.strictObject({
 
   /** The most characters an excerpt may have, its `...` included. */
   excerptLength: wholeNumber("excerptLength", 20, 200),
+
+  /**
+   * Credit for the content, shown as plain text below the listing (outside `<main>`), such as
+   * the licence and source of imported Stack Exchange posts.
+   */
+  attribution: z
+    .string({
+      error: (issue) =>
+        `must be text, but YAML read ${describeYamlValue(issue.input)}; write it in quotes`,
+    })
+    .optional(),
 });
 
 export type Community = z.output<typeof communitySchema>;
