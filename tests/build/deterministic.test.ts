@@ -16,7 +16,10 @@ function filesUnder(dir: string): Map<string, Buffer> {
 }
 
 it("two builds of the example content produce byte-identical output", async () => {
-  const outputs = [join(projectRoot, "tests/.output/twice-1"), join(projectRoot, "tests/.output/twice-2")];
+  const outputs = [
+    join(projectRoot, "tests/.output/twice-1"),
+    join(projectRoot, "tests/.output/twice-2"),
+  ];
   for (const outDir of outputs) {
     rmSync(outDir, { recursive: true, force: true });
     const build = await buildSite("content", outDir);

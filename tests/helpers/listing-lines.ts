@@ -16,7 +16,11 @@ export function listingLines(html: string): string[] {
         if (name === "main") inMain = true;
         const classes = (attributes["class"] ?? "").split(/\s+/);
         const isLine =
-          inMain && (name === "h1" || name === "h2" || classes.includes("tags") || classes.includes("excerpt"));
+          inMain &&
+          (name === "h1" ||
+            name === "h2" ||
+            classes.includes("tags") ||
+            classes.includes("excerpt"));
         open.push({ name, isLine });
         if (isLine) current = "";
       },

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { parse } from "yaml";
+import { projectRoot } from "../helpers/build-site.ts";
+import { pageUrl, type Delivery } from "./sites.ts";
+
+/** What the page asked the network for, and what went wrong while it loaded. */
+function watchPage(page: Page) {
+  const seen = { requests: [] as string[], failed: [] as string[], errors: [] as string[] };
+  page.on("request", (request) => seen.requests.push(request.url()));
+  page.on("requestfailed", (request) => seen.failed.push(request.url()));
+  page.on("pageerror", (error) => seen.errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") seen.errors.push(message.text());
+  });
+  return seen;
+}
+
+async function mainLines(page: Page): Promise<string[]> {
+  return (await page.locator("main").innerText()).split("\n");
+}
+
+/**
+ * The example community as an independent oracle reads it: frontmatter through the `yaml`
+ * package and `Date.parse`, none of the site's own code.
+ */
+function exampleQuestions() {
+  const dir = join(projectRoot, "content/questions");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => {
+      const text = readFileSync(join(dir, name), "utf8");
+      const yaml = text.split(/^---$/m)[1] ?? "";
+      const data = parse(yaml) as {
+        title: string;
+        tags: string[];
+        asked: string;
+        state?: string;
+        duplicateOf?: string;
+        answers?: number;
+      };
+      return { id: name.slice(0, -3), ...data, time: Date.parse(data.asked) };
+    })
+    .sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : 1));
+}
+
+for (const delivery of ["http", "file"] as const satisfies Delivery[]) {
+  test.describe(`listing ${delivery === "http" ? "served over HTTP" : "opened from disk"}`, () => {
+    test("the fixture's main text is exactly its expected lines", async ({ page }) => {
+      await page.goto(pageUrl("basic", delivery));
+      const expected = readFileSync(join(projectRoot, "tests/fixtures/basic/expected.txt"), "utf8");
+      expect(await mainLines(page)).toEqual(expected.trimEnd().split("\n"));
+    });
+
+    test("the example lists every question, newest first, three lines each", async ({ page }) => {
+      const seen = watchPage(page);
+      await page.goto(pageUrl("example", delivery));
+      const community = parse(
+        readFileSync(join(projectRoot, "content/community.yaml"), "utf8"),
+      ) as {
+        name: string;
+      };
+      const questions = exampleQuestions();
+      const lines = await mainLines(page);
+
+      expect(lines[0]).toBe(community.name);
+      expect(lines).toHaveLength(1 + 3 * questions.length);
+      const marker = (state?: string) =>
+        state === "duplicate" ? " [duplicate]" : state === "closed" ? " [closed]" : "";
+      questions.forEach((question, index) => {
+        const [title, tags, excerpt] = lines.slice(1 + 3 * index, 4 + 3 * index);
+        expect(title).toBe(question.title + marker(question.state));
+        expect(tags).toBe(question.tags.join(","));
+        expect(excerpt?.length).toBeLessThanOrEqual(200);
+        const original = questions.find((other) => other.id === question.duplicateOf);
+        if (original) {
+          expect(excerpt).toContain(
+            `This question already has an answer here: ${original.title} (`,
+          );
+        }
+      });
+      expect(seen.errors).toEqual([]);
+      expect(seen.failed).toEqual([]);
+      expect(seen.requests).toEqual([pageUrl("example", delivery)]);
+    });
+
+    test("content never becomes markup or script", async ({ page }) => {
+      await page.goto(pageUrl("example", delivery));
+      await expect(page.locator("script")).toHaveCount(0);
+      await expect(page.locator("main h2", { hasText: '"<script>"' })).toHaveCount(1);
+      // One example body carries <script>alert(1)</script>: a dialog would mean it ran.
+      let dialogs = 0;
+      page.on("dialog", async (dialog) => {
+        dialogs++;
+        await dialog.dismiss();
+      });
+      await page.reload();
+      expect(dialogs).toBe(0);
+      await expect(page.locator("main")).toContainText("<script>");
+    });
+  });
+}
