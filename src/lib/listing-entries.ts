@@ -15,29 +15,37 @@ export interface ValidQuestion {
   body: string;
 }
 
-/** The rules that span files: a `duplicateOf` must name another question that exists. */
-export function crossQuestionProblems(
-  questions: ReadonlyMap<string, ValidQuestion>,
-): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const question of questions.values()) {
-    const target = question.frontmatter.duplicateOf;
-    if (target === undefined) continue;
-    if (target === question.id) {
-      problems.push({
-        file: question.file,
-        field: "duplicateOf",
-        reason: `names this question itself; set it to the id of the question "${question.id}" duplicates`,
-      });
-    } else if (!questions.has(target)) {
-      problems.push({
-        file: question.file,
-        field: "duplicateOf",
-        reason: `"${target}" does not name a question (there is no questions/${target}.md); correct the id or remove duplicateOf`,
-      });
-    }
+/** A question file's claim to duplicate another, read even when its other fields are bad. */
+export interface DuplicateReference {
+  id: string;
+  file: string;
+  duplicateOf: string;
+}
+
+/**
+ * The rule that spans files: a `duplicateOf` must name another question that exists.
+ * `existingIds` holds every question file, valid or not, so a reference to a file that has
+ * problems of its own is not also reported as dangling.
+ */
+export function duplicateReferenceProblem(
+  { id, file, duplicateOf }: DuplicateReference,
+  existingIds: ReadonlySet<string>,
+): ContentProblem | undefined {
+  if (duplicateOf === id) {
+    return {
+      file,
+      field: "duplicateOf",
+      reason: `names this question itself; set it to the id of the question "${id}" duplicates`,
+    };
   }
-  return problems;
+  if (!existingIds.has(duplicateOf)) {
+    return {
+      file,
+      field: "duplicateOf",
+      reason: `"${duplicateOf}" does not name a question (there is no questions/${duplicateOf}.md); correct the id or remove duplicateOf`,
+    };
+  }
+  return undefined;
 }
 
 /**

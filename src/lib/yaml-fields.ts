@@ -11,7 +11,7 @@ export type YamlFieldsResult =
  * line the YAML starts on, so reported line numbers match the file an author has open.
  */
 export function parseYamlFields(text: string, firstLine = 1): YamlFieldsResult {
-  const doc = parseDocument(text, { schema: "core", uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { schema: "core", uniqueKeys: true, prettyErrors: true });
   const [error] = doc.errors;
   if (error) {
     const line = (error.linePos?.[0].line ?? 1) + firstLine - 1;
@@ -31,6 +31,9 @@ export function parseYamlFields(text: string, firstLine = 1): YamlFieldsResult {
   return { ok: true, fields: value as Record<string, unknown> };
 }
 
+// With prettyErrors the message continues with a code frame; the first line says what is wrong.
 function firstSentence(message: string): string {
-  return (message.split("\n")[0] ?? message).replace(/\.$/, "");
+  return (message.split("\n")[0] ?? message)
+    .replace(/ at line \d+, column \d+:?$/, "")
+    .replace(/\.$/, "");
 }

@@ -8,7 +8,7 @@ import { splitFrontmatter } from "../lib/frontmatter.ts";
 import { parseYamlFields } from "../lib/yaml-fields.ts";
 import { fieldPath, formatProblems, type ContentProblem } from "../lib/problems.ts";
 import {
-  crossQuestionProblems,
+  duplicateReferenceProblem,
   toListingEntry,
   type ValidQuestion,
 } from "../lib/listing-entries.ts";
@@ -50,15 +50,22 @@ export function readContentFolder(contentDir: string, displayFrom = process.cwd(
       reason: "is missing; create this folder and put one <id>.md file per question in it",
     });
   } else {
-    for (const entry of readdirSync(questionsDir, { withFileTypes: true }).sort(byName)) {
-      // Hidden files (.DS_Store, editor swap files) are not content.
-      if (entry.name.startsWith(".")) continue;
+    // Hidden files (.DS_Store, editor swap files) are not content.
+    const listing = readdirSync(questionsDir, { withFileTypes: true })
+      .filter((entry) => !entry.name.startsWith("."))
+      .sort(byName);
+    // Every question file counts as existing for duplicateOf, even one with problems of its own.
+    const existingIds = new Set(
+      listing
+        .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
+        .map((entry) => entry.name.slice(0, -".md".length)),
+    );
+    for (const entry of listing) {
       const path = join(questionsDir, entry.name);
-      const question = readQuestion(path, show(path), entry.isFile(), problems);
+      const question = readQuestion(path, show(path), entry.isFile(), existingIds, problems);
       if (question) questions.set(question.id, question);
     }
   }
-  problems.push(...crossQuestionProblems(questions));
 
   if (problems.length > 0 || !community) throw new ContentError(problems);
 
@@ -98,6 +105,7 @@ function readQuestion(
   path: string,
   file: string,
   isFile: boolean,
+  existingIds: ReadonlySet<string>,
   problems: ContentProblem[],
 ): ValidQuestion | undefined {
   if (!isFile) {
@@ -147,6 +155,11 @@ function readQuestion(
     problems,
     "of a question",
   );
+  const { duplicateOf } = parsed.fields;
+  if (typeof duplicateOf === "string" && QUESTION_ID_PATTERN.test(duplicateOf)) {
+    const problem = duplicateReferenceProblem({ id, file, duplicateOf }, existingIds);
+    if (problem) problems.push(problem);
+  }
   if (!frontmatter || !idIsValid) return undefined;
   return { id, file, frontmatter, body: split.body };
 }

@@ -25,7 +25,7 @@ export function oneLineText(field: string, example: string) {
       error: (issue) =>
         issue.input === undefined
           ? `is missing; add a line such as ${field}: ${example}`
-          : `must be one line of text, but YAML read ${describeYamlValue(issue.input)}; write it in quotes, such as ${field}: "${String(issue.input)}"`,
+          : `must be one line of text, but YAML read ${describeYamlValue(issue.input)}; put the value in quotes so it stays text exactly as written`,
     })
     .superRefine((text, ctx) => {
       const problem = oneLineTextProblem(text);
@@ -35,14 +35,20 @@ export function oneLineText(field: string, example: string) {
 
 /** An optional whole number with a lower bound and a default. */
 export function wholeNumber(field: string, minimum: number, fallback: number) {
-  return z
-    .number({
-      error: (issue) =>
-        `must be a whole number of at least ${minimum}, but YAML read ${describeYamlValue(issue.input)}; write it without quotes, such as ${field}: ${Math.max(minimum, fallback)}`,
-    })
-    .int({ error: (issue) => `must be a whole number, not ${String(issue.input)}` })
-    .min(minimum, {
-      error: (issue) => `must be at least ${minimum}, not ${String(issue.input)}`,
-    })
-    .default(fallback);
+  return (
+    z
+      .number({
+        error: (issue) =>
+          `must be a whole number of at least ${minimum}, but YAML read ${describeYamlValue(issue.input)}; write it without quotes, such as ${field}: ${Math.max(minimum, fallback)}`,
+      })
+      // A refinement rather than .int(): zod's integer check aborts the whole object, which
+      // would hide the other fields' problems from the same run.
+      .refine(Number.isInteger, {
+        error: (issue) => `must be a whole number, not ${String(issue.input)}`,
+      })
+      .min(minimum, {
+        error: (issue) => `must be at least ${minimum}, not ${String(issue.input)}`,
+      })
+      .default(fallback)
+  );
 }

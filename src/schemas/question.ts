@@ -32,7 +32,7 @@ export const questionFrontmatterSchema = z
           z
             .string({
               error: (issue) =>
-                `must be text, but YAML read ${describeYamlValue(issue.input)}; write the tag in quotes, such as "${String(issue.input)}"`,
+                `must be text, but YAML read ${describeYamlValue(issue.input)}; put the tag in quotes so it stays text exactly as written`,
             })
             .regex(TAG_PATTERN, {
               error: (issue) =>
@@ -108,14 +108,13 @@ export const questionFrontmatterSchema = z
           : "must be a set of fields (key: value lines)",
     },
   )
-  .superRefine((question, ctx) => {
-    if (question.duplicateOf !== undefined && question.state !== "duplicate") {
-      ctx.addIssue({
-        code: "custom",
-        path: ["duplicateOf"],
-        message: `is only allowed with state: duplicate, but state is ${question.state}; set state: duplicate or remove duplicateOf`,
-      });
-    }
+  .refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
+    path: ["duplicateOf"],
+    error: (issue) =>
+      `is only allowed with state: duplicate, but state is ${String((issue.input as { state?: unknown }).state)}; set state: duplicate or remove duplicateOf`,
+    // Judge the pair even when other fields failed, so one run reports every problem.
+    when: (payload) =>
+      payload.issues.every((issue) => !["state", "duplicateOf"].includes(String(issue.path?.[0]))),
   });
 
 export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
@@ -131,6 +130,8 @@ function unknownFieldsMessage(keys: readonly string[]): string {
 function suggestTag(tag: string): string {
   const suggestion = tag
     .toLowerCase()
+    .replaceAll("#", "sharp")
+    .replaceAll("+", "p")
     .replace(/[^a-z0-9.-]+/g, "-")
     .replace(/^-+|-+$/g, "");
   return suggestion === "" ? "networking" : suggestion;
