@@ -4,7 +4,7 @@
  */
 export function oneLineTextProblem(text: string): string | undefined {
   if (text.trim() === "") return "is empty; write the text on the same line as the field";
-  const lineBreak = /[\n\r\u2028\u2029]/.exec(text);
+  const lineBreak = /[\n\r\u0085\u2028\u2029]/.exec(text);
   if (lineBreak) return "spans more than one line; put it on one line";
   const control = [...text].find(isControlCharacter);
   if (control !== undefined) {
@@ -15,8 +15,8 @@ export function oneLineTextProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** C0 controls and DEL: a tab or an escape in a title would show as nothing, or as garbage. */
+/** C0 and C1 controls and DEL: a tab or an escape in a title shows as nothing, or as garbage. */
 function isControlCharacter(character: string): boolean {
   const code = character.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { z } from "zod";
+import { unknownFieldReason } from "../schemas/fields.ts";
 import { communitySchema, type Community } from "../schemas/community.ts";
 import { QUESTION_ID_PATTERN, questionFrontmatterSchema } from "../schemas/question.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
@@ -178,11 +179,7 @@ function validate<Schema extends z.ZodType>(
     if (issue.code === "unrecognized_keys") {
       const known = Object.keys((schema as unknown as { shape?: object }).shape ?? {});
       for (const key of issue.keys) {
-        problems.push({
-          file,
-          field: key,
-          reason: `is not a field ${fieldsOf}; the fields are ${known.join(", ")}. Check the spelling, or remove it`,
-        });
+        problems.push({ file, field: key, reason: unknownFieldReason(fieldsOf, known) });
       }
     } else {
       problems.push({ file, field: fieldPath(issue.path), reason: issue.message });

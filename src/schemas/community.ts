@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { describeYamlValue, oneLineText, wholeNumber } from "./fields.ts";
+import { describeYamlValue, fieldsObject, oneLineText, wholeNumber } from "./fields.ts";
 
 /** `content/community.yaml`: the community the listing is about. */
-export const communitySchema = z.strictObject({
+export const communitySchema = fieldsObject("of community.yaml", {
   /** The community's name: the listing's heading line. */
   name: oneLineText("name", '"Homelab & Self-Hosting"'),
 

@@ -18,6 +18,32 @@ export function describeYamlValue(value: unknown): string {
   return "a nested mapping";
 }
 
+/**
+ * How to fix a value YAML did not read as text: an empty value needs writing, a number or
+ * `true` needs quotes to stay as typed, a list or mapping needs to become text.
+ */
+export function asTextFix(value: unknown, what: string): string {
+  if (value === null) return `write the ${what} after the colon`;
+  if (typeof value === "object") return `write the ${what} as text`;
+  return "put it in quotes so it stays text exactly as written";
+}
+
+/** Why a field an author wrote is not one the file has, naming the fields it does have. */
+export function unknownFieldReason(fieldsOf: string, knownFields: readonly string[]): string {
+  return `is not a field ${fieldsOf}; the fields are ${knownFields.join(", ")}. Check the spelling, or remove it`;
+}
+
+/** A strict object: a misspelt field is an error, never silently ignored. */
+export function fieldsObject<Shape extends z.ZodRawShape>(fieldsOf: string, shape: Shape) {
+  const reason = unknownFieldReason(fieldsOf, Object.keys(shape));
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((key) => `${key}: ${reason}`).join("; ")
+        : "must be a set of fields (key: value lines)",
+  });
+}
+
 /** A required one-line plain-text field, such as a title or the community's name. */
 export function oneLineText(field: string, example: string) {
   return z
@@ -25,7 +51,7 @@ export function oneLineText(field: string, example: string) {
       error: (issue) =>
         issue.input === undefined
           ? `is missing; add a line such as ${field}: ${example}`
-          : `must be one line of text, but YAML read ${describeYamlValue(issue.input)}; put the value in quotes so it stays text exactly as written`,
+          : `must be one line of text, but YAML read ${describeYamlValue(issue.input)}; ${asTextFix(issue.input, field)}`,
     })
     .superRefine((text, ctx) => {
       const problem = oneLineTextProblem(text);

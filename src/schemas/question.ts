@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ISO_FORMATS_HINT, parseIsoInstant } from "../lib/iso-instant.ts";
 import { markerAtEnd } from "../lib/title-line.ts";
-import { describeYamlValue, oneLineText, wholeNumber } from "./fields.ts";
+import { asTextFix, describeYamlValue, fieldsObject, oneLineText, wholeNumber } from "./fields.ts";
 
 /** A question's identity: its file name without `.md`. */
 export const QUESTION_ID_PATTERN = /^[a-z0-9_-]+$/;
@@ -12,119 +12,105 @@ export const TAG_PATTERN = /^[a-z0-9.-]+$/;
 export const QUESTION_STATES = ["open", "duplicate", "closed"] as const;
 
 /** The frontmatter of `content/questions/<id>.md`, as an author writes it. */
-export const questionFrontmatterSchema = z
-  .strictObject(
-    {
-      /** Plain text on one line. The listing adds ` [duplicate]` or ` [closed]` from `state`. */
-      title: oneLineText("title", '"How do I ...?"').superRefine((title, ctx) => {
-        const marker = markerAtEnd(title);
-        if (marker) {
+export const questionFrontmatterSchema = fieldsObject("of a question", {
+  /** Plain text on one line. The listing adds ` [duplicate]` or ` [closed]` from `state`. */
+  title: oneLineText("title", '"How do I ...?"').superRefine((title, ctx) => {
+    const marker = markerAtEnd(title);
+    if (marker) {
+      ctx.addIssue({
+        code: "custom",
+        message: `ends with "${marker}"; remove it and set state: ${marker.slice(2, -1)} instead`,
+      });
+    }
+  }),
+
+  /** At least one tag, each at most once, in the author's order. */
+  tags: z
+    .array(
+      z
+        .string({
+          error: (issue) =>
+            issue.input === null
+              ? "must be text, but YAML read an empty value; write the tag or remove the empty item"
+              : `must be text, but YAML read ${describeYamlValue(issue.input)}; ${asTextFix(issue.input, "tag")}`,
+        })
+        .regex(TAG_PATTERN, {
+          error: (issue) =>
+            `${JSON.stringify(issue.input)} is not a valid tag; use only lower-case letters, digits, "." and "-", such as "${suggestTag(String(issue.input))}"`,
+        }),
+      {
+        error: (issue) =>
+          issue.input === undefined
+            ? "is missing; add a list of at least one tag, such as tags: [networking]"
+            : `must be a list of tags, but YAML read ${describeYamlValue(issue.input)}; write it as a list, such as tags: [networking, dns]`,
+      },
+    )
+    .min(1, { error: "is empty; add at least one tag, such as tags: [networking]" })
+    .superRefine((tags, ctx) => {
+      const seen = new Set<string>();
+      tags.forEach((tag, index) => {
+        if (seen.has(tag)) {
           ctx.addIssue({
             code: "custom",
-            message: `ends with "${marker}"; remove it and set state: ${marker.slice(2, -1)} instead`,
+            path: [index],
+            message: `"${tag}" appears more than once; remove the repeat`,
           });
         }
-      }),
+        seen.add(tag);
+      });
+    }),
 
-      /** At least one tag, each at most once, in the author's order. */
-      tags: z
-        .array(
-          z
-            .string({
-              error: (issue) =>
-                `must be text, but YAML read ${describeYamlValue(issue.input)}; put the tag in quotes so it stays text exactly as written`,
-            })
-            .regex(TAG_PATTERN, {
-              error: (issue) =>
-                `${JSON.stringify(issue.input)} is not a valid tag; use only lower-case letters, digits, "." and "-", such as "${suggestTag(String(issue.input))}"`,
-            }),
-          {
-            error: (issue) =>
-              issue.input === undefined
-                ? "is missing; add a list of at least one tag, such as tags: [networking]"
-                : `must be a list of tags, but YAML read ${describeYamlValue(issue.input)}; write it as a list, such as tags: [networking, dns]`,
-          },
-        )
-        .min(1, { error: "is empty; add at least one tag, such as tags: [networking]" })
-        .superRefine((tags, ctx) => {
-          const seen = new Set<string>();
-          tags.forEach((tag, index) => {
-            if (seen.has(tag)) {
-              ctx.addIssue({
-                code: "custom",
-                path: [index],
-                message: `"${tag}" appears more than once; remove the repeat`,
-              });
-            }
-            seen.add(tag);
-          });
-        }),
-
-      /**
-       * When the question was asked: ISO 8601 date or date-time. Parsed to a sort key (the UTC
-       * instant); date-only is 00:00 UTC, no offset is UTC.
-       */
-      asked: z
-        .string({
-          error: (issue) =>
-            issue.input === undefined
-              ? `is missing; add the date the question was asked, such as asked: "2024-03-05T14:22:10Z"`
-              : `must be an ISO 8601 date or date-time, but YAML read ${describeYamlValue(issue.input)}; ${ISO_FORMATS_HINT}`,
-        })
-        .transform((text, ctx) => {
-          const instant = parseIsoInstant(text);
-          if (instant.ok) return instant.key;
-          ctx.addIssue({ code: "custom", message: `${instant.reason}; ${ISO_FORMATS_HINT}` });
-          return z.NEVER;
-        }),
-
-      /** `open` unless marked; the listing appends the marker of the other two. */
-      state: z
-        .enum(QUESTION_STATES, {
-          error: (issue) =>
-            `must be open, duplicate or closed, not ${describeYamlValue(issue.input)}; leave it out for an open question`,
-        })
-        .default("open"),
-
-      /** The id of the question this one duplicates; only with `state: duplicate`. */
-      duplicateOf: z
-        .string({
-          error: (issue) =>
-            `must be the id of another question, but YAML read ${describeYamlValue(issue.input)}; write the file name without .md`,
-        })
-        .regex(QUESTION_ID_PATTERN, {
-          error: (issue) =>
-            `${JSON.stringify(issue.input)} cannot be a question id; ids are file names without .md, made of lower-case letters, digits, "-" and "_"`,
-        })
-        .optional(),
-
-      /** How many answers the question has. */
-      answers: wholeNumber("answers", 0, 0),
-    },
-    {
+  /**
+   * When the question was asked: ISO 8601 date or date-time. Parsed to a sort key (the UTC
+   * instant); date-only is 00:00 UTC, no offset is UTC.
+   */
+  asked: z
+    .string({
       error: (issue) =>
-        issue.code === "unrecognized_keys"
-          ? unknownFieldsMessage(issue.keys)
-          : "must be a set of fields (key: value lines)",
-    },
-  )
-  .refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
-    path: ["duplicateOf"],
-    error: (issue) =>
-      `is only allowed with state: duplicate, but state is ${String((issue.input as { state?: unknown }).state)}; set state: duplicate or remove duplicateOf`,
-    // Judge the pair even when other fields failed, so one run reports every problem.
-    when: (payload) =>
-      payload.issues.every((issue) => !["state", "duplicateOf"].includes(String(issue.path?.[0]))),
-  });
+        issue.input === undefined
+          ? `is missing; add the date the question was asked, such as asked: "2024-03-05T14:22:10Z"`
+          : `must be an ISO 8601 date or date-time, but YAML read ${describeYamlValue(issue.input)}; ${ISO_FORMATS_HINT}`,
+    })
+    .transform((text, ctx) => {
+      const instant = parseIsoInstant(text);
+      if (instant.ok) return instant.key;
+      ctx.addIssue({ code: "custom", message: `${instant.reason}; ${ISO_FORMATS_HINT}` });
+      return z.NEVER;
+    }),
+
+  /** `open` unless marked; the listing appends the marker of the other two. */
+  state: z
+    .enum(QUESTION_STATES, {
+      error: (issue) =>
+        `must be open, duplicate or closed, not ${describeYamlValue(issue.input)}; leave it out for an open question`,
+    })
+    .default("open"),
+
+  /** The id of the question this one duplicates; only with `state: duplicate`. */
+  duplicateOf: z
+    .string({
+      error: (issue) =>
+        `must be the id of another question, but YAML read ${describeYamlValue(issue.input)}; ${typeof issue.input === "number" ? `put it in quotes: duplicateOf: "${String(issue.input)}"` : "write the file name without .md"}`,
+    })
+    .regex(QUESTION_ID_PATTERN, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} cannot be a question id; ids are file names without .md, made of lower-case letters, digits, "-" and "_"`,
+    })
+    .optional(),
+
+  /** How many answers the question has. */
+  answers: wholeNumber("answers", 0, 0),
+}).refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
+  path: ["duplicateOf"],
+  error: (issue) =>
+    `is only allowed with state: duplicate, but state is ${String((issue.input as { state?: unknown }).state)}; set state: duplicate or remove duplicateOf`,
+  // Judge the pair even when other fields failed, so one run reports every problem.
+  when: (payload) =>
+    payload.issues.every((issue) => !["state", "duplicateOf"].includes(String(issue.path?.[0]))),
+});
 
 export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
 export type QuestionState = QuestionFrontmatter["state"];
-
-const KNOWN_FIELDS = ["title", "tags", "asked", "state", "duplicateOf", "answers"];
-
-function unknownFieldsMessage(keys: readonly string[]): string {
-  return `${keys.map((key) => JSON.stringify(key)).join(", ")} ${keys.length === 1 ? "is not a field" : "are not fields"} of a question; the fields are ${KNOWN_FIELDS.join(", ")} (check the spelling, or remove it)`;
-}
 
 /** A nearby valid tag for the message's example, so the fix is concrete. */
 function suggestTag(tag: string): string {
