@@ -1,7 +1,7 @@
 import type { QuestionFrontmatter } from "../schemas/question.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import type { ContentProblem } from "./problems.ts";
-import { bodyToPlainText } from "./plain-text.ts";
+import { bodyPlainTextStart } from "./plain-text.ts";
 import { cutExcerpt } from "./excerpt.ts";
 import { collapseWhitespace } from "./whitespace.ts";
 import { duplicateNotice } from "./duplicate-notice.ts";
@@ -62,7 +62,8 @@ export function toListingEntry(
   const notice = original
     ? `${duplicateNotice(original.frontmatter.title, original.frontmatter.answers)} `
     : "";
-  const text = collapseWhitespace(notice + bodyToPlainText(question.body));
+  // The excerpt never needs more of the body than its own length.
+  const text = collapseWhitespace(notice + bodyPlainTextStart(question.body, excerptLength));
   return {
     titleLine: titleLine(title, state),
     tags,

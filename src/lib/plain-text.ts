@@ -17,3 +17,27 @@ const markdown = new MarkdownIt("default", { html: true, linkify: false, typogra
 export function bodyToPlainText(body: string): string {
   return collapseWhitespace(htmlToText(markdown.render(body)));
 }
+
+// A link reference definition (`[label]: url`) may come after the links that use it.
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
+
+/**
+ * The start of a body's plain text, enough for an excerpt: either the whole text, or a prefix
+ * of it longer than `neededLength` characters.
+ *
+ * A long body is read only up to a blank line past `4 * neededLength` characters. Markdown
+ * never carries inline markup across a blank line, and a block left open at the cut (a fence,
+ * a `<pre>`) reads the same text up to there, so the head's text is the start of the whole
+ * text. Two cases fall back to reading everything: a link reference definition after the cut
+ * (it changes how earlier links read), and a head whose text is not longer than needed (say a
+ * long HTML comment or script).
+ */
+export function bodyPlainTextStart(body: string, neededLength: number): string {
+  const readAhead = 4 * neededLength;
+  const cut = body.length > 2 * readAhead ? body.indexOf("\n\n", readAhead) : -1;
+  if (cut > 0 && !LINK_DEFINITION.test(body.slice(cut))) {
+    const text = bodyToPlainText(body.slice(0, cut));
+    if (text.length > neededLength) return text;
+  }
+  return bodyToPlainText(body);
+}

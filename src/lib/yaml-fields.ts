@@ -1,4 +1,5 @@
 import { parseDocument } from "yaml";
+import { readFlatYaml } from "./flat-yaml.ts";
 
 export type YamlFieldsResult =
   { ok: true; fields: Record<string, unknown> } | { ok: false; reason: string };
@@ -11,6 +12,8 @@ export type YamlFieldsResult =
  * line the YAML starts on, so reported line numbers match the file an author has open.
  */
 export function parseYamlFields(text: string, firstLine = 1): YamlFieldsResult {
+  const flat = readFlatYaml(text);
+  if (flat) return { ok: true, fields: flat };
   const doc = parseDocument(text, { schema: "core", uniqueKeys: true, prettyErrors: true });
   const [error] = doc.errors;
   if (error) {

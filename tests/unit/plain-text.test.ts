@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { bodyToPlainText } from "../../src/lib/plain-text.ts";
+import { bodyPlainTextStart, bodyToPlainText } from "../../src/lib/plain-text.ts";
 
 interface Case {
   rule: string;
@@ -265,4 +265,42 @@ describe("bodyToPlainText", () => {
     { rule: "an empty body is empty", body: "", expected: "" },
     { rule: "a whitespace-only body is empty", body: "  \n\n\t  ", expected: "" },
   ]);
+});
+
+describe("bodyPlainTextStart", () => {
+  const paragraph = (word: string) => `${`${word} `.repeat(200).trim()}.`;
+  const longBody = (tail: string) =>
+    `${Array.from({ length: 8 }, (_, i) => paragraph(`w${i}`)).join("\n\n")}\n\n${tail}`;
+
+  it("returns a prefix of the whole text, longer than needed, for a long body", () => {
+    const body = longBody("The end.");
+    const whole = bodyToPlainText(body);
+    const start = bodyPlainTextStart(body, 200);
+    assert.ok(start.length > 200 && start.length < whole.length, `length ${start.length}`);
+    assert.ok(whole.startsWith(start));
+  });
+
+  it("reads everything when a link reference definition follows the cut", () => {
+    const body = `See [the docs][1].\n\n${longBody("[1]: https://example.com/docs")}`;
+    const start = bodyPlainTextStart(body, 200);
+    assert.ok(start.startsWith("See the docs. w0 w0"), start.slice(0, 40));
+    assert.equal(start, bodyToPlainText(body));
+  });
+
+  it("reads everything when the head has too little text (a long comment)", () => {
+    const body = `<!--\n\n${longBody("-->")}\n\nVisible text after the comment.`;
+    assert.equal(bodyPlainTextStart(body, 200), "Visible text after the comment.");
+  });
+
+  it("keeps code of a fence that the cut leaves open", () => {
+    const code = Array.from({ length: 120 }, (_, i) => `line_${i}();\n`).join("\n");
+    const body = `Intro.\n\n\`\`\`js\n${code}\`\`\`\n\nAfter.`;
+    const start = bodyPlainTextStart(body, 200);
+    assert.ok(start.startsWith("Intro. line_0(); line_1();"), start.slice(0, 40));
+    assert.ok(bodyToPlainText(body).startsWith(start));
+  });
+
+  it("returns the whole text of a short body", () => {
+    assert.equal(bodyPlainTextStart("Short *body*.", 200), "Short body.");
+  });
 });

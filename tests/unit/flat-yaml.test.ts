@@ -1,0 +1,114 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { parseDocument } from "yaml";
+import { readFlatYaml } from "../../src/lib/flat-yaml.ts";
+import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
+
+/** What the full parser reads, with the options the loader uses. */
+function fullYaml(text: string): unknown {
+  const doc = parseDocument(text, { schema: "core", uniqueKeys: true });
+  return doc.errors.length > 0 ? "an error" : doc.toJS();
+}
+
+describe("readFlatYaml", () => {
+  it("reads typical frontmatter exactly as the YAML core schema does", () => {
+    const text = [
+      'title: "\\"ModuleNotFoundError\\" in sockets-4 #62"',
+      "tags: [sockets-4, docker-routing, .net, c99, 3d]",
+      "asked: 2015-12-30T12:01:10Z",
+      "state: duplicate",
+      "duplicateOf: q000123",
+      "answers: 12",
+    ].join("\n");
+    const fast = readFlatYaml(text);
+    assert.deepEqual(fast, {
+      title: '"ModuleNotFoundError" in sockets-4 #62',
+      tags: ["sockets-4", "docker-routing", ".net", "c99", "3d"],
+      asked: "2015-12-30T12:01:10Z",
+      state: "duplicate",
+      duplicateOf: "q000123",
+      answers: 12,
+    });
+    assert.deepEqual(fast, fullYaml(text));
+  });
+
+  // Each line either takes the fast path with the same result as the full parser, or is left
+  // to the full parser (undefined): never a different reading.
+  const lines: ReadonlyArray<{ line: string; fast: boolean }> = [
+    { line: 'title: Why doesn\'t my "proxy" [nginx] work?', fast: true },
+    { line: "title: It's 50% done, a:b and c#d", fast: true },
+    { line: "title: 'It''s quoted'", fast: true },
+    { line: 'title: "Tab\\tand \\u00e9"', fast: true },
+    { line: "title: Yes", fast: true },
+    { line: "asked: 2024-03-05", fast: true },
+    { line: "tags: []", fast: true },
+    { line: "tags: ['a b', \"c\"]", fast: true },
+    { line: "answers: 0", fast: true },
+    { line: "title: true", fast: false },
+    { line: "title: Null", fast: false },
+    { line: "title: 1.10", fast: false },
+    { line: "title: 0x1F", fast: false },
+    { line: "title: .inf", fast: false },
+    { line: "answers: 007", fast: false },
+    { line: "answers: -1", fast: false },
+    { line: "title: a # comment", fast: false },
+    { line: "title: ends with colon:", fast: false },
+    { line: "title: key: value", fast: false },
+    { line: "title: &anchor x", fast: false },
+    { line: "title: *alias", fast: false },
+    { line: "title: !tag x", fast: false },
+    { line: "title: |", fast: false },
+    { line: "title: - dash", fast: false },
+    { line: 'title: "\\x41 escape JSON lacks"', fast: false },
+    { line: 'title: "an "inner" quote"', fast: false },
+    { line: "title: 'lone ' quote'", fast: false },
+    { line: "tags: [a, 1.0]", fast: false },
+    { line: "tags: [a, true]", fast: false },
+    { line: "tags: [a:, b]", fast: false },
+    { line: "tags: [a b, c]", fast: false },
+    { line: 'tags: ["a,b", c]', fast: false },
+    { line: "tags: [a, b,]", fast: false },
+    { line: "tags: [a, [b]]", fast: false },
+    { line: "tags:", fast: false },
+    { line: "- a list", fast: false },
+    { line: "# a comment", fast: false },
+  ];
+  for (const { line, fast } of lines) {
+    it(`${fast ? "reads" : "leaves to the full parser"}: ${line}`, () => {
+      const result = readFlatYaml(line);
+      if (fast) {
+        assert.notEqual(result, undefined, "expected the fast path");
+        assert.deepEqual(result, fullYaml(line));
+      } else {
+        assert.equal(result, undefined);
+      }
+    });
+  }
+
+  it("leaves a repeated key to the full parser, which reports it", () => {
+    assert.equal(readFlatYaml("title: a\ntitle: b"), undefined);
+  });
+
+  it("reads CRLF lines like LF lines", () => {
+    assert.deepEqual(readFlatYaml("title: a\r\nanswers: 2\r"), { title: "a", answers: 2 });
+  });
+
+  it("agrees with the full parser on every example and fixture question it reads", () => {
+    const dirs = [
+      "content/questions",
+      ...readdirSync("tests/fixtures").map((name) => `tests/fixtures/${name}/content/questions`),
+    ];
+    let compared = 0;
+    for (const dir of dirs) {
+      for (const name of readdirSync(dir).filter((file) => file.endsWith(".md"))) {
+        const split = splitFrontmatter(readFileSync(`${dir}/${name}`, "utf8"));
+        const fast = split && readFlatYaml(split.yaml);
+        if (!split || !fast) continue;
+        assert.deepEqual(fast, fullYaml(split.yaml), `${dir}/${name}`);
+        compared++;
+      }
+    }
+    assert.ok(compared >= 40, `only ${compared} files took the fast path`);
+  });
+});
