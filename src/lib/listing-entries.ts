@@ -1,18 +1,22 @@
 import type { QuestionFrontmatter } from "../schemas/question.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import type { ContentProblem } from "./problems.ts";
-import { bodyPlainTextStart } from "./plain-text.ts";
 import { cutExcerpt } from "./excerpt.ts";
 import { collapseWhitespace } from "./whitespace.ts";
 import { duplicateNotice } from "./duplicate-notice.ts";
 import { titleLine } from "./title-line.ts";
 
-/** A question file whose frontmatter passed the schema. */
+/** A question file whose frontmatter passed the schema, with its body read as plain text. */
 export interface ValidQuestion {
   id: string;
   file: string;
   frontmatter: QuestionFrontmatter;
-  body: string;
+  /**
+   * The body's plain text, or enough of its start for the excerpt (see `bodyPlainTextStart`).
+   * It may already be cut to the excerpt when no notice will precede it: cutting twice gives
+   * the same excerpt as cutting once.
+   */
+  bodyText: string;
 }
 
 /** A question file's claim to duplicate another, read even when its other fields are bad. */
@@ -49,6 +53,28 @@ export function duplicateReferenceProblem(
 }
 
 /**
+ * The question an entry was derived from, rebuilt from the entry alone (see `origin`): what a
+ * later build needs of a file it did not read again.
+ */
+export function questionFromEntry(id: string, file: string, entry: ListingEntry): ValidQuestion {
+  const { title, answers, duplicateOf, bodyText } = entry.origin;
+  return {
+    id,
+    file,
+    frontmatter: {
+      title,
+      tags: entry.tags,
+      asked: entry.askedKey,
+      state: entry.state,
+      answers,
+      ...(duplicateOf === undefined ? {} : { duplicateOf }),
+    },
+    // Without a notice, the stored excerpt is the cut body text; cutting again keeps it.
+    bodyText: bodyText ?? entry.excerpt,
+  };
+}
+
+/**
  * What the listing shows of one question. A duplicate's excerpt opens with a notice naming the
  * question it duplicates; `questions` must hold that one (see `crossQuestionProblems`).
  */
@@ -62,13 +88,17 @@ export function toListingEntry(
   const notice = original
     ? `${duplicateNotice(original.frontmatter.title, original.frontmatter.answers)} `
     : "";
-  // The excerpt never needs more of the body than its own length.
-  const text = collapseWhitespace(notice + bodyPlainTextStart(question.body, excerptLength));
+  const text = collapseWhitespace(notice + question.bodyText);
   return {
     titleLine: titleLine(title, state),
     tags,
     excerpt: cutExcerpt(text, excerptLength),
     askedKey: asked,
     state,
+    origin: {
+      title,
+      answers: question.frontmatter.answers,
+      ...(duplicateOf === undefined ? {} : { duplicateOf, bodyText: question.bodyText }),
+    },
   };
 }

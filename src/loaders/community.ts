@@ -1,18 +1,21 @@
 import type { Loader } from "astro/loaders";
-import { communitySchema } from "../schemas/community.ts";
+import { COMMUNITY_ENTRY_ID, communitySchema } from "../schemas/community.ts";
+import { readCommunityFile } from "./content-folder.ts";
 import { contentDirectory, syncAndWatch } from "./content-source.ts";
 
-/** The id of the single entry of the `community` collection. */
-export const COMMUNITY_ENTRY_ID = "community";
-
-/** Loads `community.yaml` into one entry (validated with every question; see content-source). */
+/**
+ * Loads `community.yaml` into one entry. Its problems are reported by the questions loader,
+ * which checks it together with every question so that one run lists them all.
+ */
 export function communityLoader(): Loader {
   return {
     name: "community-loader",
     schema: communitySchema,
-    async load({ config, store, watcher }) {
-      await syncAndWatch(contentDirectory(config), watcher, ({ community }) => {
-        store.set({ id: COMMUNITY_ENTRY_ID, data: community });
+    async load({ config, store, watcher, logger }) {
+      const directory = contentDirectory(config);
+      await syncAndWatch(directory, watcher, logger, () => {
+        const community = readCommunityFile(directory);
+        if (community) store.set({ id: COMMUNITY_ENTRY_ID, data: community });
       });
     },
   };

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { describeYamlValue, fieldsObject, oneLineText, wholeNumber } from "./fields.ts";
 
+/** The id of the single entry of the `community` collection. */
+export const COMMUNITY_ENTRY_ID = "community";
+
 /** `content/community.yaml`: the community the listing is about. */
 export const communitySchema = fieldsObject("of community.yaml", {
   /** The community's name: the listing's heading line. */

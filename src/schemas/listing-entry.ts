@@ -15,6 +15,17 @@ export const listingEntrySchema = z.object({
   /** The `asked` instant as a sort key (see `parseIsoInstant`). */
   askedKey: z.string(),
   state: z.enum(QUESTION_STATES),
+  /**
+   * What the entry was derived from, so a later build can re-derive it without reading its
+   * file again when only another question changed (a duplicate's notice names its original).
+   */
+  origin: z.object({
+    title: z.string(),
+    answers: z.number(),
+    duplicateOf: z.string().optional(),
+    /** The body's plain text start, kept only for a duplicate whose notice may change. */
+    bodyText: z.string().optional(),
+  }),
 });
 
 export type ListingEntry = z.output<typeof listingEntrySchema>;

@@ -2,10 +2,12 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
   duplicateReferenceProblem,
+  questionFromEntry,
   toListingEntry,
   type ValidQuestion,
 } from "../../src/lib/listing-entries.ts";
 import type { QuestionFrontmatter } from "../../src/schemas/question.ts";
+import { bodyToPlainText } from "../../src/lib/plain-text.ts";
 
 const ASKED = "2024-03-05T14:22:10.000000000Z";
 
@@ -25,7 +27,8 @@ function question(
       answers: 0,
       ...frontmatter,
     },
-    body,
+    // What the loader derives from the body before composing the entry.
+    bodyText: bodyToPlainText(body),
   };
 }
 
@@ -52,6 +55,7 @@ describe("toListingEntry", () => {
       excerpt: "Use this: cat file",
       askedKey: ASKED,
       state: "open",
+      origin: { title: "How do I x?", answers: 0 },
     });
   });
 
@@ -63,6 +67,7 @@ describe("toListingEntry", () => {
       excerpt: "Body.",
       askedKey: ASKED,
       state: "closed",
+      origin: { title: "Off topic?", answers: 0 },
     });
   });
 
@@ -79,6 +84,13 @@ describe("toListingEntry", () => {
         "This question already has an answer here: How do I read a file line by line? (1 answer) I want to loop over lines.",
       askedKey: ASKED,
       state: "duplicate",
+      // A duplicate keeps its body text: its notice changes when its original does.
+      origin: {
+        title: "Reading lines in a loop",
+        answers: 0,
+        duplicateOf: "alpha",
+        bodyText: "I want to loop over lines.",
+      },
     });
   });
 
@@ -138,6 +150,7 @@ describe("toListingEntry", () => {
       excerpt: "I want to loop over lines.",
       askedKey: ASKED,
       state: "duplicate",
+      origin: { title: "Asked before", answers: 0 },
     });
   });
 
@@ -218,5 +231,30 @@ describe("duplicateReferenceProblem", () => {
         reason: 'names this question itself; set it to the id of the question "solo" duplicates',
       },
     );
+  });
+});
+
+describe("questionFromEntry", () => {
+  it("rebuilds the question an entry came from, so deriving it again gives the same entry", () => {
+    const dup = question(
+      "beta",
+      { title: "Loop", state: "duplicate", duplicateOf: "alpha", answers: 3, tags: ["a", "b"] },
+      "Same body.",
+    );
+    for (const q of [original, dup]) {
+      const questions = byId(original, dup);
+      const entry = toListingEntry(q, questions, 60);
+      const rebuilt = questionFromEntry(q.id, q.file, entry);
+      assert.deepEqual(rebuilt.frontmatter, q.frontmatter);
+      assert.deepEqual(toListingEntry(rebuilt, questions, 60), entry);
+    }
+  });
+
+  it("keeps a stored excerpt that was cut: cutting it again changes nothing", () => {
+    const long = question("long", {}, "word ".repeat(40));
+    const entry = toListingEntry(long, byId(long), 30);
+    assert.equal(entry.excerpt, "word word word word word...");
+    const rebuilt = questionFromEntry("long", long.file, entry);
+    assert.equal(toListingEntry(rebuilt, byId(rebuilt), 30).excerpt, entry.excerpt);
   });
 });

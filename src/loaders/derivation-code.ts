@@ -1,0 +1,27 @@
+import { hash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/**
+ * A digest of the code that turns a question file into a listing entry (src/lib, src/schemas,
+ * src/loaders). Entries kept from an earlier build are reused only while it is unchanged, so
+ * a new excerpt rule reaches every entry without anyone having to clear a cache.
+ */
+export function derivationCodeDigest(): string {
+  digest ??= hash(
+    "sha1",
+    ["../lib/", "../schemas/", "./"]
+      .map((folder) => fileURLToPath(new URL(folder, import.meta.url)))
+      .flatMap((folder) =>
+        readdirSync(folder)
+          .filter((name) => name.endsWith(".ts"))
+          .sort()
+          .map((name) => `${name}\0${readFileSync(folder + name, "utf8")}`),
+      )
+      .join("\0"),
+  );
+  return digest;
+}
+
+// Computed on first use, by the loaders: the page's bundle imports nothing from here.
+let digest: string | undefined;

@@ -1,0 +1,128 @@
+import { hash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { QUESTION_ID_PATTERN, questionFrontmatterSchema } from "../schemas/question.ts";
+import { splitFrontmatter } from "../lib/frontmatter.ts";
+import { parseYamlFields } from "../lib/yaml-fields.ts";
+import { bodyPlainTextStart } from "../lib/plain-text.ts";
+import { cutExcerpt } from "../lib/excerpt.ts";
+import type { ContentProblem } from "../lib/problems.ts";
+import { duplicateReferenceProblem, type ValidQuestion } from "../lib/listing-entries.ts";
+import { validateFields } from "./validate-fields.ts";
+
+/** One entry of the questions folder to read. */
+export interface QuestionFileTask {
+  path: string;
+  /** The path as messages show it. */
+  file: string;
+  isFile: boolean;
+}
+
+/** A run of question files to read, plain data so that a worker thread can take it. */
+export interface QuestionFileBatch {
+  tasks: QuestionFileTask[];
+  /** Every question id in the folder, for `duplicateOf` checks. */
+  existingIds: string[];
+  excerptLength: number;
+  /** What the derivation depends on besides the file: the excerpt length, the code. */
+  derivationKey: string;
+  /** The digests of the files the previous build read, by question id. */
+  knownDigests: Record<string, string>;
+}
+
+export interface QuestionFileResults {
+  /** In the order of the tasks, so batches concatenate into file order. */
+  problems: ContentProblem[];
+  /** Questions read and derived now, each with the digest of its file. */
+  questions: (ValidQuestion & { digest: string })[];
+  /** Questions whose file has the digest the previous build saw: nothing to derive again. */
+  unchanged: string[];
+}
+
+/** Reads, validates and derives each file of a batch; the work a worker thread does. */
+export function readQuestionFiles(batch: QuestionFileBatch): QuestionFileResults {
+  const existingIds = new Set(batch.existingIds);
+  const results: QuestionFileResults = { problems: [], questions: [], unchanged: [] };
+  for (const task of batch.tasks) readQuestionFile(task, batch, existingIds, results);
+  return results;
+}
+
+function readQuestionFile(
+  { path, file, isFile }: QuestionFileTask,
+  { excerptLength, derivationKey, knownDigests }: QuestionFileBatch,
+  existingIds: ReadonlySet<string>,
+  { problems, questions, unchanged }: QuestionFileResults,
+): void {
+  if (!isFile) {
+    problems.push({
+      file,
+      reason:
+        "is not a file; questions are read only from files directly in questions/, so move its questions up into questions/",
+    });
+    return;
+  }
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (!name.endsWith(".md")) {
+    problems.push({
+      file,
+      reason: "is not a question file; name it <id>.md, or move it out of questions/",
+    });
+    return;
+  }
+  const id = name.slice(0, -".md".length);
+  const idIsValid = QUESTION_ID_PATTERN.test(id);
+  if (!idIsValid) {
+    problems.push({
+      file,
+      reason: `"${id}" cannot be a question id; rename the file using only lower-case letters, digits, "-" and "_", such as ${suggestId(id)}.md`,
+    });
+  }
+  const text = readFileSync(path, "utf8");
+  const digest = hash("sha1", `${derivationKey}\0${text}`);
+  if (idIsValid && knownDigests[id] === digest) {
+    unchanged.push(id);
+    return;
+  }
+  const split = splitFrontmatter(text);
+  if (!split) {
+    problems.push({
+      file,
+      field: "frontmatter",
+      reason:
+        "is missing; start the file with a line ---, then the fields (title, tags, asked, ...), then a line ---",
+    });
+    return;
+  }
+  const parsed = parseYamlFields(split.yaml, split.yamlFirstLine);
+  if (!parsed.ok) {
+    problems.push({ file, field: "frontmatter", reason: parsed.reason });
+    return;
+  }
+  const frontmatter = validateFields(
+    questionFrontmatterSchema,
+    parsed.fields,
+    file,
+    problems,
+    "of a question",
+  );
+  const { duplicateOf } = parsed.fields;
+  if (typeof duplicateOf === "string" && QUESTION_ID_PATTERN.test(duplicateOf)) {
+    const problem = duplicateReferenceProblem({ id, file, duplicateOf }, existingIds);
+    if (problem) problems.push(problem);
+  }
+  if (!frontmatter || !idIsValid) return;
+  const plainText = bodyPlainTextStart(split.body, excerptLength);
+  // Without a notice to precede it, the text can be cut to the excerpt here: a worker then
+  // hands back a few hundred bytes per question, and cutting again later changes nothing.
+  const bodyText =
+    frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
+  questions.push({ id, file, frontmatter, bodyText, digest });
+}
+
+function suggestId(id: string): string {
+  return (
+    id
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "my-question"
+  );
+}
