@@ -30,9 +30,15 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
  * a `<pre>`) reads the same text up to there, so the head's text is the start of the whole
  * text. Two cases fall back to reading everything: a link reference definition after the cut
  * (it changes how earlier links read), and a head whose text is not longer than needed (say a
- * long HTML comment or script).
+ * long HTML comment or script). An `html` body is read as HTML only, as a browser would.
  */
-export function bodyPlainTextStart(body: string, neededLength: number): string {
+export function bodyPlainTextStart(
+  body: string,
+  neededLength: number,
+  format: "markdown" | "html" = "markdown",
+): string {
+  // HTML is read in one quick pass, with no structure that later text could change.
+  if (format === "html") return collapseWhitespace(htmlToText(body));
   const readAhead = 4 * neededLength;
   const cut = body.length > 2 * readAhead ? body.indexOf("\n\n", readAhead) : -1;
   if (cut > 0 && !LINK_DEFINITION.test(body.slice(cut))) {

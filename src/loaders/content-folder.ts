@@ -122,7 +122,8 @@ function planReading(
   // With a broken community.yaml the build fails anyway; the default still lets every
   // question be checked in the same run.
   const excerptLength = community?.excerptLength ?? 200;
-  const derivationKey = `${excerptLength}:${derivationCodeDigest()}`;
+  const bodyFormat = community?.bodyFormat ?? "markdown";
+  const derivationKey = `${excerptLength}:${bodyFormat}:${derivationCodeDigest()}`;
   const knownDigests = Object.fromEntries(
     [...previous].map(([id, { digest }]) => [id, fileDigest(digest)] as const),
   );
@@ -133,8 +134,8 @@ function planReading(
       file: show(questionsDir),
       reason: "is missing; create this folder and put one <id>.md file per question in it",
     });
-    const batch = { tasks: [], existingIds: [], excerptLength, derivationKey, knownDigests };
-    return { community, previous, problems, batch };
+    const common = { excerptLength, bodyFormat, derivationKey, knownDigests };
+    return { community, previous, problems, batch: { tasks: [], existingIds: [], ...common } };
   }
   // Hidden files (.DS_Store, editor swap files) are not content.
   const listing = readdirSync(questionsDir, { withFileTypes: true })
@@ -148,7 +149,7 @@ function planReading(
   const existingIds = listing
     .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
     .map((entry) => entry.name.slice(0, -".md".length));
-  const batch = { tasks, existingIds, excerptLength, derivationKey, knownDigests };
+  const batch = { tasks, existingIds, excerptLength, bodyFormat, derivationKey, knownDigests };
   return { community, previous, problems, batch };
 }
 

@@ -1,6 +1,7 @@
 import { hash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { QUESTION_ID_PATTERN, questionFrontmatterSchema } from "../schemas/question.ts";
+import type { BodyFormat } from "../schemas/community.ts";
 import { splitFrontmatter } from "../lib/frontmatter.ts";
 import { parseYamlFields } from "../lib/yaml-fields.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
@@ -23,6 +24,7 @@ export interface QuestionFileBatch {
   /** Every question id in the folder, for `duplicateOf` checks. */
   existingIds: string[];
   excerptLength: number;
+  bodyFormat: BodyFormat;
   /** What the derivation depends on besides the file: the excerpt length, the code. */
   derivationKey: string;
   /** The digests of the files the previous build read, by question id. */
@@ -48,7 +50,7 @@ export function readQuestionFiles(batch: QuestionFileBatch): QuestionFileResults
 
 function readQuestionFile(
   { path, file, isFile }: QuestionFileTask,
-  { excerptLength, derivationKey, knownDigests }: QuestionFileBatch,
+  { excerptLength, bodyFormat, derivationKey, knownDigests }: QuestionFileBatch,
   existingIds: ReadonlySet<string>,
   { problems, questions, unchanged }: QuestionFileResults,
 ): void {
@@ -110,7 +112,7 @@ function readQuestionFile(
     if (problem) problems.push(problem);
   }
   if (!frontmatter || !idIsValid) return;
-  const plainText = bodyPlainTextStart(split.body, excerptLength);
+  const plainText = bodyPlainTextStart(split.body, excerptLength, bodyFormat);
   // Without a notice to precede it, the text can be cut to the excerpt here: a worker then
   // hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { describeYamlValue, fieldsObject, oneLineText, wholeNumber } from "./fields.ts";
 
+export const BODY_FORMATS = ["markdown", "html"] as const;
+
 /** The id of the single entry of the `community` collection. */
 export const COMMUNITY_ENTRY_ID = "community";
 
@@ -11,6 +13,19 @@ export const communitySchema = fieldsObject("of community.yaml", {
 
   /** The most characters an excerpt may have, its `...` included. */
   excerptLength: wholeNumber("excerptLength", 20, 200),
+
+  /**
+   * How the question bodies are written: `markdown` (the default: CommonMark, raw HTML
+   * allowed) or `html`, for bodies that are HTML through and through, as in Stack Exchange
+   * dumps. Read as Markdown, such a body can change where a blank line inside `<pre>` ends
+   * the HTML and a `## ` line in the code becomes a heading.
+   */
+  bodyFormat: z
+    .enum(BODY_FORMATS, {
+      error: (issue) =>
+        `must be markdown or html, not ${describeYamlValue(issue.input)}; leave it out for Markdown bodies`,
+    })
+    .default("markdown"),
 
   /**
    * Credit for the content, shown as plain text below the listing (outside `<main>`), such as
@@ -25,3 +40,4 @@ export const communitySchema = fieldsObject("of community.yaml", {
 });
 
 export type Community = z.output<typeof communitySchema>;
+export type BodyFormat = Community["bodyFormat"];

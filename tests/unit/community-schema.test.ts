@@ -23,6 +23,7 @@ describe("communitySchema", () => {
     assert.deepEqual(communitySchema.parse({ name: "Homelab & Self-Hosting" }), {
       name: "Homelab & Self-Hosting",
       excerptLength: 200,
+      bodyFormat: "markdown",
     });
   });
 
@@ -30,6 +31,7 @@ describe("communitySchema", () => {
     assert.deepEqual(communitySchema.parse({ name: "Homelab", excerptLength: 20 }), {
       name: "Homelab",
       excerptLength: 20,
+      bodyFormat: "markdown",
     });
   });
 
@@ -37,6 +39,7 @@ describe("communitySchema", () => {
     assert.deepEqual(communitySchema.parse({ name: "Homelab", excerptLength: 1000 }), {
       name: "Homelab",
       excerptLength: 1000,
+      bodyFormat: "markdown",
     });
   });
 
@@ -162,12 +165,24 @@ describe("communitySchema", () => {
     });
   }
 
+  it("reads bodyFormat html, and rejects any other format with the two it knows", () => {
+    assert.equal(communitySchema.parse({ name: "Beer", bodyFormat: "html" }).bodyFormat, "html");
+    assert.deepEqual(issuesOf({ name: "Beer", bodyFormat: "HTML" }), [
+      {
+        code: "invalid_value",
+        path: ["bodyFormat"],
+        message: 'must be markdown or html, not the text "HTML"; leave it out for Markdown bodies',
+      },
+    ]);
+  });
+
   it("keeps an optional attribution as written", () => {
     assert.deepEqual(
       communitySchema.parse({ name: "Homelab", attribution: "CC BY-SA 4.0, from superuser.com" }),
       {
         name: "Homelab",
         excerptLength: 200,
+        bodyFormat: "markdown",
         attribution: "CC BY-SA 4.0, from superuser.com",
       },
     );

@@ -1,0 +1,143 @@
+/**
+ * Imports a Stack Exchange data dump into a content folder: community.yaml and one
+ * questions/<Id>.md per question. `node scripts/import.ts --help` (npm run import -- --help)
+ * documents every flag; scripts/import.md explains the mapping and the report.
+ */
+import { writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { communityAttribution, siteFromFolderName } from "./lib/attribution.ts";
+import { communityFileProblems, nameProblem, renderCommunityFile } from "./lib/community-file.ts";
+import { locateDump } from "./lib/dump-files.ts";
+import { settleDuplicates } from "./lib/duplicates.ts";
+import { importPosts } from "./lib/import-posts.ts";
+import { HELP, parseImportArguments, UsageError } from "./lib/options.ts";
+import { noDuplicateLinks, readDuplicateLinks } from "./lib/post-links.ts";
+import { progressDisplay } from "./lib/progress.ts";
+import { assembleReport } from "./lib/assemble-report.ts";
+import { formatReport } from "./lib/report.ts";
+import { createStaging, checkOutFolder, removeStaging, swapIn } from "./lib/staging.ts";
+import { checkTagCounts } from "./lib/tag-counts.ts";
+import { readTagMapFile } from "./lib/tags.ts";
+import { DumpReadError } from "./lib/xml-rows.ts";
+
+async function main(args: readonly string[]): Promise<number> {
+  const started = performance.now();
+
+  // 1. Read the command line, find the dump's files and the site they come from.
+  const options = parseImportArguments(args);
+  if (options === undefined) {
+    console.log(HELP);
+    return 0;
+  }
+  const dump = locateDump(options.input);
+  const site = options.site ?? siteFromFolderName(basename(dump.folder));
+  if (site === undefined) {
+    throw new UsageError(
+      `cannot tell which site ${options.input} is from (its folder is not named like beer.stackexchange.com); pass --site, such as --site beer.stackexchange.com`,
+    );
+  }
+  const name = options.name ?? site;
+  const badName = nameProblem(name);
+  if (badName !== undefined) {
+    throw new UsageError(`--name ${JSON.stringify(name)} cannot name a community: it ${badName}`);
+  }
+  const tagPolicy = {
+    map: options.tagMap === undefined ? new Map<string, string>() : readTagMapFile(options.tagMap),
+    rule: !options.strictTags,
+  };
+
+  // 2. Refuse to replace an existing folder without --force, before any work is done.
+  checkOutFolder(options.out, options.force, [dump.folder, process.cwd()]);
+  const progress = progressDisplay(process.stderr.isTTY && !options.quiet);
+
+  // 3. Duplicate links first: PostLinks.xml is small, and the posts pass needs to know
+  //    which posts to remember.
+  const links =
+    dump.postLinks === undefined
+      ? noDuplicateLinks()
+      : await readDuplicateLinks(dump.postLinks, progress.update);
+
+  // 4. Stream Posts.xml into a staging folder beside --out; Ctrl-C removes it.
+  const staging = createStaging(options.out);
+  const questionsDir = join(staging, "questions");
+  const abandon = (signal: NodeJS.Signals) => {
+    progress.end();
+    removeStaging(staging);
+    console.error(`import: stopped by ${signal}; nothing was written.`);
+    process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGHUP" ? 1 : 15));
+  };
+  process.once("SIGINT", abandon).once("SIGTERM", abandon).once("SIGHUP", abandon);
+  try {
+    const pass = await importPosts({
+      postsFile: dump.posts,
+      questionsDir,
+      site,
+      fallbackLicence: options.license,
+      row: { tags: tagPolicy, trimTitles: !options.strict },
+      links,
+      checkText: options.checkText,
+      onProgress: progress.update,
+    });
+
+    // 5. Settle duplicates now that every original is known; check Tags.xml's counts.
+    const duplicates = settleDuplicates(links, pass, questionsDir);
+    const tagCounts =
+      dump.tags === undefined
+        ? null
+        : await checkTagCounts(dump.tags, pass.dumpTagCounts, progress.update);
+    progress.end();
+
+    // 6. community.yaml, with the CC BY-SA attribution the licence asks for.
+    const licences = pass.licences.size > 0 ? pass.licences : new Map([[options.license, 0]]);
+    const attribution = communityAttribution(site, licences, pass.licencePerPost);
+    const community = renderCommunityFile(
+      name,
+      attribution,
+      `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
+    );
+    const communityProblems = communityFileProblems(community);
+    if (communityProblems.length > 0) {
+      throw new Error(`community.yaml would be invalid: ${JSON.stringify(communityProblems)}`);
+    }
+    writeFileSync(join(staging, "community.yaml"), community);
+
+    // 7. Swap the folder in only when every question made it, or when asked to.
+    const complete = pass.problems.length === 0 && duplicates.problems.length === 0;
+    if (complete || options.allowPartial) swapIn(staging, options.out);
+
+    // 8. Report, and exit 0 only when everything was imported.
+    const report = assembleReport({
+      site,
+      name,
+      out: options.out,
+      dump,
+      links,
+      pass,
+      duplicates,
+      tagCounts,
+      written: complete || options.allowPartial,
+      exitCode: complete ? 0 : 1,
+      seconds: (performance.now() - started) / 1000,
+    });
+    console.log(options.json ? JSON.stringify(report, null, 2) : formatReport(report));
+    return report.exitCode;
+  } finally {
+    progress.end();
+    removeStaging(staging);
+    process.off("SIGINT", abandon).off("SIGTERM", abandon).off("SIGHUP", abandon);
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`import: ${error.message}\nRun with --help for every option.`);
+    process.exitCode = 2;
+  } else if (error instanceof DumpReadError) {
+    console.error(`import: ${error.message}\nNothing was written; --out is unchanged.`);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import { statSync } from "node:fs";
+import type { DumpFiles } from "./dump-files.ts";
+import type { DuplicateOutcome } from "./duplicates.ts";
+import type { PostsPass } from "./import-posts.ts";
+import { byId, type DuplicateLinks } from "./post-links.ts";
+import { postTypeName, type ImportReport } from "./report.ts";
+import type { TagCountCheck } from "./tag-counts.ts";
+
+export interface ReportParts {
+  site: string;
+  name: string;
+  out: string;
+  dump: DumpFiles;
+  links: DuplicateLinks;
+  pass: PostsPass;
+  duplicates: DuplicateOutcome;
+  tagCounts: TagCountCheck | null;
+  written: boolean;
+  exitCode: 0 | 1;
+  seconds: number;
+}
+
+/** Puts the steps' results into the report's shape, sorted so two runs print the same. */
+export function assembleReport(parts: ReportParts): ImportReport {
+  const { pass, duplicates, links, dump } = parts;
+  const problems = [...pass.problems, ...duplicates.problems].sort(
+    (a, b) => a.line - b.line || byId(a.id, b.id),
+  );
+  const failedRows = new Set(problems.map((problem) => `${problem.line} ${problem.id}`));
+  const importable = pass.written;
+  const postsMegabytes = statSync(dump.posts).size / 1e6;
+  return {
+    site: parts.site,
+    name: parts.name,
+    out: parts.out,
+    files: { posts: dump.posts, postLinks: dump.postLinks ?? null, tags: dump.tags ?? null },
+    postRows: pass.rows,
+    questions: {
+      inDump: pass.questionRows,
+      importable,
+      notImported: failedRows.size,
+      written: parts.written ? importable : 0,
+    },
+    skippedByType: [...pass.skippedByType]
+      .sort(([a], [b]) => byId(a, b))
+      .map(([postTypeId, rows]) => ({ postTypeId, kind: postTypeName(postTypeId), rows })),
+    closed: parts.written ? pass.closed : 0,
+    duplicates: parts.written ? duplicates.followed : 0,
+    tagsMapped: [...pass.tagChanges.values()]
+      .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
+      .map((change) => ({ ...change, mergesWithDumpTag: pass.dumpTagCounts.has(change.to) })),
+    tagRepeats: pass.tagRepeats,
+    titlesTrimmed: pass.titlesTrimmed,
+    duplicateLinks: {
+      file: dump.postLinks ?? null,
+      rows: links.rows,
+      duplicateRows: links.duplicateRows,
+      followed: duplicates.followed,
+      notFollowed: duplicates.notFollowed,
+      ignored: duplicates.ignored,
+      unusable: links.unusable,
+      multiple: duplicates.multiple,
+      withoutClosedDate: duplicates.withoutClosedDate,
+    },
+    tagCounts: parts.tagCounts,
+    textCheck:
+      pass.textCheck === undefined
+        ? null
+        : { checked: pass.textCheck.checked, differences: pass.textCheck.differences },
+    warnings: pass.warnings,
+    problems,
+    written: parts.written,
+    exitCode: parts.exitCode,
+    stats: {
+      seconds: parts.seconds,
+      postsMegabytes,
+      megabytesPerSecond: postsMegabytes / parts.seconds,
+      questionsPerSecond: pass.written / parts.seconds,
+      peakRssMegabytes: process.resourceUsage().maxRSS / 1024,
+    },
+  };
+}

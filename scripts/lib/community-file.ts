@@ -1,0 +1,36 @@
+import { communitySchema } from "../../src/schemas/community.ts";
+import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
+import { fieldPath } from "../../src/lib/problems.ts";
+import { stringify } from "yaml";
+import type { FieldProblem } from "./question-file.ts";
+
+/**
+ * `community.yaml`: the name and the attribution, both double-quoted, under comments that say
+ * where the content came from and repeat the credit for anyone reading the file. Dump bodies
+ * are HTML through and through, so the site is told to read them as HTML (`bodyFormat`).
+ */
+export function renderCommunityFile(name: string, attribution: string, source: string): string {
+  const yaml = stringify(
+    { name, bodyFormat: "html", attribution },
+    { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 },
+  );
+  return `# ${source}\n# ${attribution}\n${yaml}`;
+}
+
+/** Why the build would reject this community.yaml, read back as the loader reads it. */
+export function communityFileProblems(text: string): FieldProblem[] {
+  const parsed = parseYamlFields(text);
+  if (!parsed.ok) return [{ field: "community.yaml", reason: parsed.reason }];
+  const result = communitySchema.safeParse(parsed.fields);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({
+    field: fieldPath(issue.path) || "community.yaml",
+    reason: issue.message,
+  }));
+}
+
+/** Checks a --name before the import starts; the reason, or undefined when it is fine. */
+export function nameProblem(name: string): string | undefined {
+  const result = communitySchema.shape.name.safeParse(name);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}

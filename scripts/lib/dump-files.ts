@@ -1,0 +1,36 @@
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { UsageError } from "./options.ts";
+
+/** The files of one site's dump. PostLinks.xml and Tags.xml are optional. */
+export interface DumpFiles {
+  /** The folder the files are in; its name usually names the site. */
+  folder: string;
+  posts: string;
+  postLinks: string | undefined;
+  tags: string | undefined;
+}
+
+/**
+ * Finds the dump's files from the command line's argument: a folder holding Posts.xml, or a
+ * Posts.xml (under any name) with the other files beside it.
+ */
+export function locateDump(input: string): DumpFiles {
+  const path = resolve(input);
+  if (!existsSync(path)) {
+    throw new UsageError(`${input} does not exist; give a dump folder or its Posts.xml`);
+  }
+  const isFolder = statSync(path).isDirectory();
+  const folder = isFolder ? path : dirname(path);
+  const posts = isFolder ? join(path, "Posts.xml") : path;
+  if (!existsSync(posts)) {
+    throw new UsageError(
+      `${input} has no Posts.xml; give the folder the dump was extracted to (it holds Posts.xml, PostLinks.xml, Tags.xml, ...)`,
+    );
+  }
+  const beside = (name: string) => {
+    const file = join(folder, name);
+    return existsSync(file) && file !== posts ? file : undefined;
+  };
+  return { folder, posts, postLinks: beside("PostLinks.xml"), tags: beside("Tags.xml") };
+}

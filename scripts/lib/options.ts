@@ -1,0 +1,150 @@
+import { parseArgs } from "node:util";
+
+/** What the command line asked for, checked for shape only (paths are checked by the steps). */
+export interface ImportOptions {
+  /** The dump folder, or its Posts.xml. */
+  input: string;
+  out: string;
+  name: string | undefined;
+  site: string | undefined;
+  license: string;
+  tagMap: string | undefined;
+  strictTags: boolean;
+  strict: boolean;
+  allowPartial: boolean;
+  force: boolean;
+  checkText: boolean;
+  json: boolean;
+  quiet: boolean;
+}
+
+/** A command line that cannot run; the message says what to change. Exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** The licence of dumps that predate the per-post ContentLicense attribute (before 2019). */
+export const DEFAULT_LICENSE = "CC BY-SA 3.0";
+
+export const HELP = `Import a Stack Exchange data dump into a content folder (community.yaml + questions/<Id>.md).
+
+Usage:
+  npm run import -- <dump-folder | Posts.xml> --out <content-folder> [options]
+
+  <dump-folder>        A folder holding Posts.xml and, when present, PostLinks.xml (duplicate
+                       links) and Tags.xml (tag counts, cross-checked). Given Posts.xml itself,
+                       the files beside it are used.
+
+Options:
+  --out DIR            The content folder to write. Required. It is built in a temporary folder
+                       beside DIR and swapped in at the end, so DIR is never left half-written.
+  --force              Replace DIR when it already exists (only if it is a content folder: it
+                       holds community.yaml or questions/). Without it, an existing DIR is an error.
+  --name TEXT          The community's name, the listing's heading (default: the site, such as
+                       beer.stackexchange.com).
+  --site HOST          The site the dump comes from, used for the attribution and the links to
+                       the original questions (default: the dump folder's name, when it is a host
+                       name such as beer.stackexchange.com; required otherwise).
+  --license TEXT       The licence of posts without a ContentLicense attribute (default:
+                       "${DEFAULT_LICENSE}", the licence of dumps made before the attribute existed).
+  --tag-map FILE       A YAML or JSON mapping from dump tags to tags, such as {"c#": "c-sharp"}.
+                       Its entries win over the automatic rule, also with --strict-tags.
+  --strict-tags        Do not apply the automatic tag rule: a tag outside our format (lower-case
+                       letters, digits, "." and "-") that --tag-map does not map fails its question.
+  --strict             --strict-tags, and keep titles exactly as in the dump: a title with spaces
+                       at its ends fails its question instead of being trimmed.
+  --allow-partial      When some questions cannot be imported, still write the others (the exit
+                       code stays 1). Without it, nothing is written unless every question imports.
+  --check-text         Also check, per question, that the listing text of the body (read as
+                       Markdown with HTML, as the site does) equals its text read as plain HTML,
+                       and list the questions where it differs. Slower.
+  --json               Print the report as JSON instead of text.
+  --quiet              No progress display. (It is shown only when stderr is a terminal.)
+  -h, --help           Show this help.
+
+The automatic tag rule, for a tag that is not in our format and not in --tag-map:
+  accents removed, lower-cased, "#" -> "sharp", "+" -> "p", any other run of characters outside
+  a-z 0-9 . - -> "-", "-" trimmed from the ends: c# -> csharp, q# -> qsharp, c++ -> cpp. A tag
+  with nothing left (such as one in Cyrillic) fails its question: map it with --tag-map.
+  Every mapped tag is listed in the report with the number of questions carrying it.
+
+Exit codes:
+  0  every question was imported
+  1  some question could not be imported (the report lists each by Id), or a dump file could
+     not be read (malformed or truncated XML; the message gives the line)
+  2  usage error: a wrong flag, a missing file, or --out exists without --force
+
+See scripts/import.md.`;
+
+/** Parses the arguments after `node scripts/import.ts`; undefined when help was asked for. */
+export function parseImportArguments(args: readonly string[]): ImportOptions | undefined {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: "string" },
+        name: { type: "string" },
+        site: { type: "string" },
+        license: { type: "string" },
+        "tag-map": { type: "string" },
+        "strict-tags": { type: "boolean", default: false },
+        strict: { type: "boolean", default: false },
+        "allow-partial": { type: "boolean", default: false },
+        force: { type: "boolean", default: false },
+        "check-text": { type: "boolean", default: false },
+        json: { type: "boolean", default: false },
+        quiet: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    // parseArgs says which option is unknown or lacks its value; keep its words.
+    throw new UsageError(`${(error as Error).message.replace(/\.$/, "")}; see --help`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return undefined;
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      positionals.length === 0
+        ? "give the dump folder (or its Posts.xml) to import, such as: npm run import -- dumps/beer.stackexchange.com --out content"
+        : `give one dump to import, not ${positionals.length} (${positionals.join(", ")}); import each into its own --out folder`,
+    );
+  }
+  if (values.out === undefined || values.out === "") {
+    throw new UsageError(
+      "--out is missing; name the content folder to write, such as --out content",
+    );
+  }
+  const site = values.site?.toLowerCase();
+  if (site !== undefined && !isHostName(site)) {
+    throw new UsageError(
+      `--site ${JSON.stringify(values.site)} is not a host name; write it like beer.stackexchange.com`,
+    );
+  }
+  return {
+    input: positionals[0] ?? "",
+    out: values.out,
+    name: values.name,
+    site,
+    license: values.license ?? DEFAULT_LICENSE,
+    tagMap: values["tag-map"],
+    strictTags: values["strict-tags"] || values.strict,
+    strict: values.strict,
+    allowPartial: values["allow-partial"],
+    force: values.force,
+    checkText: values["check-text"],
+    json: values.json,
+    quiet: values.quiet,
+  };
+}
+
+/** A DNS name with at least one dot, such as beer.stackexchange.com or stackoverflow.com. */
+export function isHostName(text: string): boolean {
+  return /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(text);
+}

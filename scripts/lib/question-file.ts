@@ -1,0 +1,69 @@
+import { Document, type YAMLSeq } from "yaml";
+import { questionFrontmatterSchema, type QuestionState } from "../../src/schemas/question.ts";
+import { fieldPath } from "../../src/lib/problems.ts";
+
+/** The frontmatter the importer writes, before the schema has read it back. */
+export interface QuestionFields {
+  /** Undefined when the dump has none: the schema then reports it missing. */
+  title: string | undefined;
+  tags: string[];
+  asked: string | undefined;
+  state: QuestionState;
+  duplicateOf?: string;
+  answers: number;
+}
+
+/** A field the schema rejected, in the schema's own words. */
+export interface FieldProblem {
+  field: string;
+  reason: string;
+}
+
+/**
+ * The frontmatter block, `---` lines included. Every text value is double-quoted, so a title
+ * `yes` or `1.0` and a tag `2024` stay text for any YAML reader; nothing is folded. `comment`
+ * (the source and licence) becomes a YAML comment line on top.
+ */
+export function renderFrontmatter(fields: QuestionFields, comment: string): string {
+  const ordered: Record<string, unknown> = {};
+  if (fields.title !== undefined) ordered["title"] = fields.title;
+  ordered["tags"] = fields.tags;
+  if (fields.asked !== undefined) ordered["asked"] = fields.asked;
+  if (fields.state !== "open") ordered["state"] = fields.state;
+  if (fields.duplicateOf !== undefined) ordered["duplicateOf"] = fields.duplicateOf;
+  ordered["answers"] = fields.answers;
+  const doc = new Document(ordered);
+  (doc.get("tags", true) as YAMLSeq).flow = true;
+  const yaml = doc.toString({
+    defaultStringType: "QUOTE_DOUBLE",
+    defaultKeyType: "PLAIN",
+    lineWidth: 0,
+    flowCollectionPadding: false,
+  });
+  return `---\n# ${oneLine(comment)}\n${yaml}---\n`;
+}
+
+/**
+ * Why the site's build would reject these fields: the question schema's issues, in its words.
+ * Empty when they are valid. (The YAML that `renderFrontmatter` writes reads back as exactly
+ * these fields; tests/import/question-file.test.ts pins that, so it is not re-parsed per file.)
+ */
+export function frontmatterProblems(fields: QuestionFields): FieldProblem[] {
+  // What the YAML holds: an open state and missing values are left out, not written empty.
+  const data = Object.fromEntries(
+    Object.entries(fields).filter(
+      ([key, value]) => value !== undefined && !(key === "state" && value === "open"),
+    ),
+  );
+  const result = questionFrontmatterSchema.safeParse(data);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({
+    field: fieldPath(issue.path) || "frontmatter",
+    reason: issue.message,
+  }));
+}
+
+/** A YAML comment must stay on its line: line breaks and other controls become spaces. */
+function oneLine(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
+}

@@ -1,0 +1,124 @@
+import { mapTag, splitDumpTags, type TagPolicy } from "./tags.ts";
+import type { QuestionFields } from "./question-file.ts";
+
+/** A dump attribute for each frontmatter field, so a problem names both. */
+export const SOURCE_ATTRIBUTE: Readonly<Record<string, string>> = {
+  title: "Title",
+  tags: "Tags",
+  asked: "CreationDate",
+  state: "ClosedDate",
+  duplicateOf: "PostLinks.xml",
+  answers: "AnswerCount",
+};
+
+/** A dump tag changed on its way in. */
+export interface TagChange {
+  from: string;
+  to: string;
+  by: "tag map" | "rule";
+}
+
+/** What one question row (PostTypeId 1) becomes, before the schema reads it back. */
+export interface RowQuestion {
+  fields: QuestionFields;
+  /** The HTML body exactly as XML decodes the attribute (`&#xA;` is a line break). */
+  body: string;
+  /** The dump's tags, as written there (for counts and the Tags.xml check). */
+  dumpTags: string[];
+  tagChanges: TagChange[];
+  /** Tags the mapping made equal (such as `c#` and `csharp`); each is kept once. */
+  tagRepeats: { tag: string; from: string[] }[];
+  titleTrimmed: boolean;
+  answerCountMissing: boolean;
+  /** Things that stop the row from becoming a question file, per field. */
+  problems: { field: string; reason: string }[];
+}
+
+export interface RowOptions {
+  tags: TagPolicy;
+  /** Remove spaces around a title (reported), rather than reject it. */
+  trimTitles: boolean;
+}
+
+/**
+ * Maps a question row's attributes to frontmatter fields: `Title` to title (trimmed when
+ * allowed), `Tags` in either form to tags (through the tag policy), `CreationDate` to asked
+ * (marked UTC, precision kept), `ClosedDate` to state closed, `AnswerCount` to answers.
+ * Duplicates come later, from PostLinks.xml. The schema has the last word on every field.
+ */
+export function questionFromRow(
+  attributes: Readonly<Record<string, string | undefined>>,
+  options: RowOptions,
+): RowQuestion {
+  const problems: RowQuestion["problems"] = [];
+
+  const rawTitle = attributes["Title"];
+  const trimmed = options.trimTitles ? rawTitle?.trim() : rawTitle;
+  const titleTrimmed = trimmed !== rawTitle && trimmed !== "";
+  const title = titleTrimmed ? trimmed : rawTitle;
+
+  const split = splitDumpTags(attributes["Tags"]);
+  const dumpTags = split.ok ? split.tags : [];
+  if (!split.ok) problems.push({ field: "tags", reason: split.reason });
+  const tags: string[] = [];
+  const tagChanges: TagChange[] = [];
+  const sources = new Map<string, string[]>();
+  for (const dumpTag of dumpTags) {
+    const mapped = mapTag(dumpTag, options.tags);
+    if (!mapped.ok) {
+      problems.push({ field: "tags", reason: mapped.reason });
+      continue;
+    }
+    if (mapped.by !== "kept") tagChanges.push({ from: dumpTag, to: mapped.tag, by: mapped.by });
+    const from = sources.get(mapped.tag);
+    if (from === undefined) {
+      sources.set(mapped.tag, [dumpTag]);
+      tags.push(mapped.tag);
+    } else {
+      // Two dump tags became one (c# and csharp): keep it once, first place, and report it.
+      from.push(dumpTag);
+    }
+  }
+  const tagRepeats = [...sources]
+    .filter(([, from]) => from.length > 1)
+    .map(([tag, from]) => ({ tag, from }));
+
+  const answerCount = attributes["AnswerCount"];
+  let answers = 0;
+  if (answerCount !== undefined) {
+    if (/^\d+$/.test(answerCount)) answers = Number(answerCount);
+    else {
+      problems.push({
+        field: "answers",
+        reason: `${JSON.stringify(answerCount)} is not a whole number; the dump is damaged in this row`,
+      });
+    }
+  }
+
+  const closedDate = attributes["ClosedDate"];
+  return {
+    fields: {
+      title,
+      tags,
+      asked: utcInstant(attributes["CreationDate"]),
+      state: closedDate !== undefined && closedDate !== "" ? "closed" : "open",
+      answers,
+    },
+    body: attributes["Body"] ?? "",
+    dumpTags,
+    tagChanges,
+    tagRepeats,
+    titleTrimmed,
+    answerCountMissing: answerCount === undefined,
+    problems,
+  };
+}
+
+/**
+ * Dump dates are UTC without saying so (`2014-01-21T20:26:05.383`): mark them `Z`, keeping
+ * their precision. A date that already carries a zone is left as it is; the schema checks all.
+ */
+export function utcInstant(date: string | undefined): string | undefined {
+  if (date === undefined) return undefined;
+  return /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/.test(date) || !date.includes("T") ? date : `${date}Z`;
+}

@@ -1,0 +1,252 @@
+import type { LinkNote } from "./duplicates.ts";
+import type { QuestionProblem, QuestionWarning } from "./import-posts.ts";
+import type { TagCountCheck } from "./tag-counts.ts";
+import type { TextDifference } from "./text-check.ts";
+
+/** Everything an import did and did not do; printed as text, or as JSON with --json. */
+export interface ImportReport {
+  site: string;
+  name: string;
+  out: string;
+  files: { posts: string; postLinks: string | null; tags: string | null };
+  /** Every `<row>` of Posts.xml. */
+  postRows: number;
+  questions: {
+    /** Rows with PostTypeId 1. */
+    inDump: number;
+    /** Questions that passed every check (written, unless the import failed without --allow-partial). */
+    importable: number;
+    /** Question rows (and rows of unknown type) that could not be imported: see `problems`. */
+    notImported: number;
+    /** Question files now in `out`. */
+    written: number;
+  };
+  skippedByType: { postTypeId: string; kind: string; rows: number }[];
+  /** Questions written with `state: closed` (duplicates not included). */
+  closed: number;
+  /** Questions written with `state: duplicate`. */
+  duplicates: number;
+  tagsMapped: {
+    from: string;
+    to: string;
+    by: "tag map" | "rule";
+    questions: number;
+    /** `to` is also a tag of the dump: the two now are one tag. */
+    mergesWithDumpTag: boolean;
+  }[];
+  /** Questions where mapping made two tags equal; the tag is kept once. */
+  tagRepeats: { id: string; tag: string; from: string[] }[];
+  titlesTrimmed: string[];
+  duplicateLinks: {
+    file: string | null;
+    rows: number;
+    duplicateRows: number;
+    followed: number;
+    notFollowed: LinkNote[];
+    ignored: LinkNote[];
+    unusable: { line: number; reason: string }[];
+    multiple: { id: string; targets: string[]; chosen: string }[];
+    withoutClosedDate: string[];
+  };
+  tagCounts: TagCountCheck | null;
+  textCheck: { checked: number; differences: TextDifference[] } | null;
+  warnings: QuestionWarning[];
+  problems: QuestionProblem[];
+  /** Whether `out` now holds this import. */
+  written: boolean;
+  exitCode: 0 | 1;
+  stats: {
+    seconds: number;
+    postsMegabytes: number;
+    megabytesPerSecond: number;
+    questionsPerSecond: number;
+    peakRssMegabytes: number;
+  };
+}
+
+/** Post types of the dumps, by PostTypeId (the PostTypes table of the Stack Exchange schema). */
+const POST_TYPES: Readonly<Record<string, string>> = {
+  "1": "questions",
+  "2": "answers",
+  "3": "orphaned tag wikis",
+  "4": "tag wiki excerpts",
+  "5": "tag wikis",
+  "6": "moderator nominations",
+  "7": "wiki placeholders",
+  "8": "privilege wikis",
+  "9": "articles",
+  "10": "help articles",
+  "12": "collections",
+  "13": "moderator questionnaire responses",
+  "14": "announcements",
+  "15": "collective discussions",
+  "17": "collective collections",
+};
+
+export function postTypeName(postTypeId: string): string {
+  return POST_TYPES[postTypeId] ?? "posts of an unknown type";
+}
+
+const EXAMPLES = 10;
+
+/** The report as a person reads it: the counts first, then each list, then the outcome. */
+export function formatReport(report: ImportReport): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  const lines: string[] = [];
+  const { stats, questions, duplicateLinks: links } = report;
+  lines.push(
+    `Import of ${report.site} (${report.files.posts}) into ${report.out}`,
+    `  ${stats.postsMegabytes.toFixed(1)} MB, ${n(report.postRows)} rows in ${stats.seconds.toFixed(1)} s: ` +
+      `${stats.megabytesPerSecond.toFixed(1)} MB/s, ${n(Math.round(stats.questionsPerSecond))} questions/s, ` +
+      `peak memory ${Math.round(stats.peakRssMegabytes)} MB`,
+    "",
+  );
+  const skipped = report.skippedByType.reduce((sum, type) => sum + type.rows, 0);
+  const row = (label: string, value: number, note = "") =>
+    lines.push(`  ${label.padEnd(22)}${n(value).padStart(9)}${note === "" ? "" : `  ${note}`}`);
+  row("questions written", questions.written, `of ${n(questions.inDump)} question rows`);
+  row(
+    "post rows skipped",
+    skipped,
+    report.skippedByType
+      .map((type) => `${type.kind} (type ${type.postTypeId}): ${n(type.rows)}`)
+      .join(", "),
+  );
+  row("closed", report.closed);
+  row(
+    "duplicates",
+    report.duplicates,
+    links.file === null
+      ? "no PostLinks.xml"
+      : `from ${n(links.duplicateRows)} duplicate link${links.duplicateRows === 1 ? "" : "s"} in PostLinks.xml`,
+  );
+  row("tags mapped", report.tagsMapped.length);
+  row("titles trimmed", report.titlesTrimmed.length);
+  const noteCount =
+    report.tagRepeats.length +
+    links.notFollowed.length +
+    links.ignored.length +
+    links.unusable.length +
+    links.multiple.length +
+    links.withoutClosedDate.length +
+    (report.tagCounts?.mismatches.length ?? 0) +
+    report.warnings.length;
+  row("notes", noteCount, noteCount === 0 ? "" : "(listed below)");
+  row("problems", report.problems.length, report.problems.length === 0 ? "" : "(listed below)");
+
+  const section = (title: string, items: readonly string[], limit = Infinity) => {
+    if (items.length === 0) return;
+    lines.push("", title);
+    for (const item of items.slice(0, limit)) lines.push(`  ${item}`);
+    if (items.length > limit)
+      lines.push(`  ... and ${n(items.length - limit)} more (--json lists all)`);
+  };
+
+  section(
+    "Tags mapped (dump tag -> tag, how, questions carrying it):",
+    report.tagsMapped.map(
+      (tag) =>
+        `${tag.from} -> ${tag.to}  (${tag.by === "rule" ? "tag rule" : "--tag-map"}, ${n(tag.questions)} question${tag.questions === 1 ? "" : "s"})` +
+        (tag.mergesWithDumpTag ? `; merges with the dump's own tag ${tag.to}` : ""),
+    ),
+  );
+  section(
+    "Tags that became equal in one question (kept once):",
+    report.tagRepeats.map(
+      (repeat) => `question ${repeat.id}: ${repeat.from.join(", ")} -> ${repeat.tag}`,
+    ),
+  );
+  section(
+    "Titles trimmed (spaces removed from their ends):",
+    report.titlesTrimmed.map((id) => `question ${id}`),
+  );
+  section(
+    "Duplicate links not followed (the question keeps the state its row gives it):",
+    links.notFollowed.map((link) => `question ${link.id} -> ${link.target}: ${link.reason}`),
+  );
+  section(
+    "Questions with several duplicate links (the lowest Id is used):",
+    links.multiple.map(
+      (item) => `question ${item.id} -> ${item.targets.join(", ")}: duplicateOf ${item.chosen}`,
+    ),
+  );
+  section(
+    "Questions marked duplicate by PostLinks.xml although they have no ClosedDate:",
+    links.withoutClosedDate.map((id) => `question ${id}`),
+  );
+  section(
+    "Duplicate links ignored (from posts that are not questions of this dump):",
+    links.ignored.map((link) => `post ${link.id} -> ${link.target}: ${link.reason}`),
+  );
+  section(
+    "PostLinks.xml rows that cannot be followed:",
+    links.unusable.map((item) => `line ${item.line}: ${item.reason}`),
+  );
+  if (report.tagCounts !== null) {
+    section(
+      "Tags whose question count differs from Tags.xml (question rows may be missing):",
+      report.tagCounts.mismatches.map(
+        (item) =>
+          `${item.tag}: ${item.tagsXml === null ? "not in Tags.xml" : `Tags.xml says ${n(item.tagsXml)}`}, Posts.xml has ${n(item.posts)}`,
+      ),
+    );
+  }
+  section(
+    "Other notes:",
+    report.warnings.map((item) => `question ${item.id} (line ${item.line}): ${item.message}`),
+  );
+  if (report.textCheck !== null) {
+    const { checked, differences } = report.textCheck;
+    const excerpts = differences.filter((item) => item.excerptDiffers).length;
+    lines.push(
+      "",
+      `Text check: ${n(differences.length)} of ${n(checked)} bodies give a different listing text read as Markdown (as the site reads them) than as HTML; ${n(excerpts)} of them change the excerpt.`,
+    );
+    for (const item of differences.slice(0, EXAMPLES)) {
+      lines.push(
+        `  question ${item.id}${item.excerptDiffers ? " (excerpt differs)" : ""}:`,
+        `    as Markdown: ...${item.asMarkdown}...`,
+        `    as HTML:     ...${item.asHtml}...`,
+      );
+    }
+    if (differences.length > EXAMPLES) {
+      lines.push(
+        `  ... and ${n(differences.length - EXAMPLES)} more: ${differences
+          .slice(EXAMPLES)
+          .map((item) => item.id)
+          .join(", ")}`,
+      );
+    }
+  }
+  section(
+    "Problems (these questions could not be imported):",
+    report.problems.map((problem) => {
+      const what = [
+        problem.field,
+        problem.source === undefined ? undefined : `from ${problem.source}`,
+      ]
+        .filter((part) => part !== undefined)
+        .join(" ");
+      return `question ${problem.id} (Posts.xml line ${problem.line}): ${what === "" ? "" : `${what}: `}${problem.reason}`;
+    }),
+  );
+
+  lines.push("", outcome(report));
+  return lines.join("\n");
+}
+
+function outcome(report: ImportReport): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  const { questions } = report;
+  if (report.exitCode === 0) {
+    return `All ${n(questions.written)} questions were imported into ${report.out}.`;
+  }
+  const failed = `${n(questions.notImported)} question row${questions.notImported === 1 ? "" : "s"} could not be imported (see Problems)`;
+  if (report.written) {
+    return `${failed}; with --allow-partial, the other ${n(questions.written)} were written to ${report.out}.`;
+  }
+  return (
+    `${failed}. Nothing was written: ${report.out} is unchanged. Fix the problems (for tags, a --tag-map file), ` +
+    `or rerun with --allow-partial to write the other ${n(questions.importable)}.`
+  );
+}

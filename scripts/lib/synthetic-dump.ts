@@ -1,0 +1,112 @@
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+
+/** Attributes that hold post ids (and a link's own Id), renumbered in each copy. */
+const ID_ATTRIBUTES = / (Id|ParentId|AcceptedAnswerId|PostId|RelatedPostId)="(\d+)"/g;
+
+interface SourceDump {
+  posts: string[];
+  links: string[];
+  /** The highest post id of the dump, so each copy's ids follow the previous copy's. */
+  maxId: number;
+}
+
+/**
+ * Writes a big dump into `dir` (Posts.xml and PostLinks.xml, with a BOM and CRLF like the real
+ * ones) by repeating the rows of real dumps, each copy's ids moved past the previous copy's,
+ * until Posts.xml holds at least `targetBytes`. Questions, answers, closed questions and
+ * duplicate links keep the real proportions; a last partial copy leaves a few links pointing
+ * at posts that are not in the dump, as real dumps do.
+ */
+export function writeSyntheticDump(
+  sourceFolders: readonly string[],
+  dir: string,
+  targetBytes: number,
+): { rows: number; copies: number } {
+  const sources = sourceFolders.map(readSource);
+  const offsets: number[] = [];
+  let blockSize = 0;
+  for (const source of sources) {
+    offsets.push(blockSize);
+    blockSize += source.maxId;
+  }
+  mkdirSync(dir, { recursive: true });
+
+  const posts = bufferedFile(join(dir, "Posts.xml"), "posts");
+  let copies = 0;
+  let rows = 0;
+  while (posts.bytes() < targetBytes) {
+    sources.forEach((source, index) => {
+      const shift = copies * blockSize + (offsets[index] ?? 0);
+      for (const row of source.posts) {
+        if (posts.bytes() >= targetBytes) return;
+        posts.write(renumber(row, shift));
+        rows++;
+      }
+    });
+    copies++;
+  }
+  posts.close();
+
+  const links = bufferedFile(join(dir, "PostLinks.xml"), "postlinks");
+  for (let copy = 0; copy < copies; copy++) {
+    sources.forEach((source, index) => {
+      const shift = copy * blockSize + (offsets[index] ?? 0);
+      for (const row of source.links) links.write(renumber(row, shift));
+    });
+  }
+  links.close();
+  return { rows, copies };
+}
+
+function readSource(folder: string): SourceDump {
+  const rowsOf = (file: string) => {
+    try {
+      return readFileSync(join(folder, file), "utf8")
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line.startsWith("<row "));
+    } catch {
+      return [];
+    }
+  };
+  const posts = rowsOf("Posts.xml");
+  let maxId = 0;
+  for (const row of posts) maxId = Math.max(maxId, Number(/ Id="(\d+)"/.exec(row)?.[1] ?? 0));
+  return { posts, links: rowsOf("PostLinks.xml"), maxId };
+}
+
+function renumber(row: string, shift: number): string {
+  return row.replace(
+    ID_ATTRIBUTES,
+    (_, name: string, id: string) => ` ${name}="${Number(id) + shift}"`,
+  );
+}
+
+/** A dump file written in large blocks: BOM, XML declaration, root, rows, CRLF line ends. */
+function bufferedFile(path: string, root: string) {
+  const fd = openSync(path, "w");
+  let pending: string[] = [];
+  let pendingLength = 0;
+  let written = 0;
+  const flush = () => {
+    written += writeSync(fd, pending.join(""));
+    pending = [];
+    pendingLength = 0;
+  };
+  const append = (text: string) => {
+    pending.push(text);
+    pendingLength += text.length;
+    if (pendingLength > 1 << 22) flush();
+  };
+  append(`\uFEFF<?xml version="1.0" encoding="utf-8"?>\r\n<${root}>\r\n`);
+  return {
+    write: (row: string) => append(`  ${row}\r\n`),
+    bytes: () => written + pendingLength,
+    close: () => {
+      append(`</${root}>\r\n`);
+      flush();
+      closeSync(fd);
+    },
+  };
+}

@@ -1,0 +1,490 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../helpers/build-site.ts";
+import { readContentFolder } from "../../src/loaders/content-folder.ts";
+import type { ImportReport } from "../../scripts/lib/report.ts";
+
+/**
+ * The importer's command line on small hand-written dumps, one per behaviour a user relies on:
+ * what is written, what is reported, and what is never left behind.
+ */
+const workDir = join(projectRoot, "tests/.output/import/cli");
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runImport(...args: string[]): Run {
+  return spawnSync(process.execPath, [join(projectRoot, "scripts/import.ts"), ...args], {
+    cwd: projectRoot,
+    encoding: "utf8",
+  });
+}
+
+function report(run: Run): ImportReport {
+  assert.ok(run.stdout.startsWith("{"), `expected a JSON report:\n${run.stdout}${run.stderr}`);
+  return JSON.parse(run.stdout) as ImportReport;
+}
+
+type Attributes = Record<string, string>;
+
+/** A `<row .../>` line with XML-escaped attributes, newlines as `&#xA;` like the real dumps. */
+function row(attributes: Attributes): string {
+  const escape = (value: string) =>
+    value
+      .replaceAll("&", "&amp;")
+      .replaceAll("<", "&lt;")
+      .replaceAll(">", "&gt;")
+      .replaceAll('"', "&quot;")
+      .replaceAll("\n", "&#xA;");
+  const text = Object.entries(attributes)
+    .map(([name, value]) => `${name}="${escape(value)}"`)
+    .join(" ");
+  return `  <row ${text} />`;
+}
+
+/** A dump file as Stack Exchange writes it: BOM, declaration, CRLF line ends. */
+function dumpFile(root: string, rows: readonly string[]): string {
+  return `\uFEFF<?xml version="1.0" encoding="utf-8"?>\r\n<${root}>\r\n${rows.map((line) => `${line}\r\n`).join("")}</${root}>\r\n`;
+}
+
+/** A fresh dump folder under the work dir, with Posts.xml and, when given, PostLinks.xml. */
+function writeDump(
+  name: string,
+  posts: readonly Attributes[],
+  links?: readonly [postId: number, relatedPostId: number][],
+): string {
+  const folder = join(workDir, name);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "Posts.xml"), dumpFile("posts", posts.map(row)));
+  if (links) {
+    const rows = links.map(([postId, relatedPostId], index) =>
+      row({
+        Id: String(index + 1),
+        CreationDate: "2015-01-01T00:00:00.000",
+        PostId: String(postId),
+        RelatedPostId: String(relatedPostId),
+        LinkTypeId: "3",
+      }),
+    );
+    writeFileSync(join(folder, "PostLinks.xml"), dumpFile("postlinks", rows));
+  }
+  return folder;
+}
+
+function question(id: number, overrides: Attributes = {}): Attributes {
+  return {
+    Id: String(id),
+    PostTypeId: "1",
+    CreationDate: `2015-03-0${(id % 9) + 1}T10:00:00.123`,
+    Body: `<p>Body of ${id}.</p>\n`,
+    Title: `Question ${id}`,
+    Tags: "<beer>",
+    AnswerCount: "1",
+    ...overrides,
+  };
+}
+
+function outFolder(name: string): string {
+  const out = join(workDir, name);
+  rmSync(out, { recursive: true, force: true });
+  return out;
+}
+
+/** Leftover staging folders (`.<name>.import-*`) beside an output folder. */
+function stagingLeftovers(): string[] {
+  return readdirSync(workDir).filter((name) => name.includes(".import-"));
+}
+
+describe("the import command", () => {
+  mkdirSync(workDir, { recursive: true });
+
+  it("imports a dump with both tag forms, gaps, unsorted ids and missing attributes", () => {
+    const dump = writeDump(
+      "tiny.stackexchange.com",
+      [
+        question(30, {
+          Tags: "<ales><ipa>",
+          Body: '<p>First line &amp; "quotes"</p>\n\n<pre><code>x &lt; y\n</code></pre>\n',
+          OwnerUserId: "8",
+          ContentLicense: "CC BY-SA 4.0",
+        }),
+        { Id: "31", PostTypeId: "2", ParentId: "30", Body: "<p>An answer.</p>" },
+        question(5, { Tags: "|stout|porter|", ClosedDate: "2015-04-01T00:00:00.000" }),
+        question(12, { ClosedDate: "2015-04-02T00:00:00.000", OwnerDisplayName: "ann" }),
+        { Id: "40", PostTypeId: "4", Title: "A tag wiki excerpt with a title", Body: "x" },
+        question(50, { Title: "yes", Tags: "<2024><1.0>", AnswerCount: "" }),
+        question(51, { Title: "1.0" }),
+      ].map((attributes) => {
+        // Missing attributes are normal in dumps: drop the empty ones.
+        return Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== ""));
+      }),
+      [[12, 5]],
+    );
+    const out = outFolder("tiny-out");
+    const run = runImport(dump, "--out", out, "--json");
+    assert.equal(run.status, 0, run.stderr + run.stdout);
+    assert.equal(run.stderr, "", "no progress display when stderr is not a terminal");
+    const result = report(run);
+
+    assert.deepEqual(readdirSync(join(out, "questions")).sort(), [
+      "12.md",
+      "30.md",
+      "5.md",
+      "50.md",
+      "51.md",
+    ]);
+    const content = readContentFolder(out);
+    assert.equal(content.community.name, "tiny.stackexchange.com");
+    assert.match(content.community.attribution ?? "", /https:\/\/tiny\.stackexchange\.com\/q\//);
+    assert.equal(content.entries.get("12")?.state, "duplicate");
+    assert.equal(content.entries.get("5")?.state, "closed");
+    assert.equal(content.entries.get("30")?.state, "open");
+    assert.deepEqual(content.entries.get("5")?.tags, ["stout", "porter"]);
+    assert.deepEqual(content.entries.get("50")?.tags, ["2024", "1.0"]);
+    assert.equal(content.entries.get("50")?.titleLine, "yes");
+    assert.equal(content.entries.get("51")?.titleLine, "1.0");
+
+    const file30 = readFileSync(join(out, "questions/30.md"), "utf8");
+    assert.ok(
+      file30.endsWith(
+        '---\n<p>First line &amp; "quotes"</p>\n\n<pre><code>x &lt; y\n</code></pre>\n',
+      ),
+      "the body is the HTML exactly as decoded from the attribute",
+    );
+    assert.match(file30, /^asked: "2015-03-04T10:00:00.123Z"$/m);
+    assert.match(
+      file30,
+      /^# From https:\/\/tiny\.stackexchange\.com\/q\/30, asked by https:\/\/tiny\.stackexchange\.com\/users\/8, licensed under CC BY-SA 4\.0\.$/m,
+    );
+    assert.match(readFileSync(join(out, "questions/12.md"), "utf8"), /^duplicateOf: "5"$/m);
+
+    assert.deepEqual(
+      result.skippedByType.map((type) => [type.postTypeId, type.rows]),
+      [
+        ["2", 1],
+        ["4", 1],
+      ],
+    );
+    assert.equal(result.closed, 1);
+    assert.equal(result.duplicates, 1);
+    assert.deepEqual(
+      result.warnings.map((warning) => [warning.id, warning.message]),
+      [["50", "AnswerCount is missing; wrote answers: 0"]],
+    );
+    assert.deepEqual(stagingLeftovers(), []);
+  });
+
+  it("takes Posts.xml itself, with the files beside it, and asks for --site when the folder does not name one", () => {
+    const dump = writeDump("data", [question(1), question(2)], [[2, 1]]);
+    const out = outFolder("data-out");
+    const refused = runImport(join(dump, "Posts.xml"), "--out", out);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /--site/);
+    assert.equal(existsSync(out), false);
+
+    const run = runImport(
+      join(dump, "Posts.xml"),
+      "--out",
+      out,
+      "--site",
+      "beer.stackexchange.com",
+      "--name",
+      "Beer, Wine & Spirits",
+      "--json",
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(report(run).duplicates, 1);
+    assert.match(
+      readFileSync(join(out, "community.yaml"), "utf8"),
+      /^name: "Beer, Wine & Spirits"$/m,
+    );
+  });
+
+  it("stops at malformed XML with its line, and writes nothing", () => {
+    const dump = writeDump("broken.stackexchange.com", [question(1), question(2)]);
+    const posts = join(dump, "Posts.xml");
+    const lines = readFileSync(posts, "utf8").split("\r\n");
+    lines[3] = lines[3]?.replace("Question 2", "Question < 2") ?? "";
+    writeFileSync(posts, lines.join("\r\n"));
+    const out = outFolder("broken-out");
+    const run = runImport(dump, "--out", out);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /Posts\.xml:4:\d+: .*not well-formed/);
+    assert.match(run.stderr, /Nothing was written/);
+    assert.equal(existsSync(out), false);
+    assert.deepEqual(stagingLeftovers(), []);
+  });
+
+  it("stops at a truncated Posts.xml, and leaves the existing folder as it was, even with --force", () => {
+    const good = writeDump("whole.stackexchange.com", [question(1)]);
+    const out = outFolder("truncated-out");
+    assert.equal(runImport(good, "--out", out).status, 0);
+    const before = readFileSync(join(out, "questions/1.md"), "utf8");
+
+    const dump = writeDump("truncated.stackexchange.com", [question(1), question(2), question(3)]);
+    const posts = join(dump, "Posts.xml");
+    const text = readFileSync(posts, "utf8");
+    writeFileSync(posts, text.slice(0, text.indexOf("Question 3")));
+    const run = runImport(dump, "--out", out, "--force");
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /Posts\.xml:5:\d+: .*truncated/);
+    assert.deepEqual(readdirSync(join(out, "questions")), ["1.md"]);
+    assert.equal(readFileSync(join(out, "questions/1.md"), "utf8"), before);
+    assert.deepEqual(stagingLeftovers(), []);
+  });
+
+  it("replaces an existing content folder only with --force, and never a folder that is not one", () => {
+    const dump = writeDump("force.stackexchange.com", [question(1), question(2)]);
+    const out = outFolder("force-out");
+    mkdirSync(join(out, "questions"), { recursive: true });
+    writeFileSync(join(out, "questions/old.md"), "old");
+    const refused = runImport(dump, "--out", out);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /--force/);
+    assert.deepEqual(readdirSync(join(out, "questions")), ["old.md"]);
+
+    assert.equal(runImport(dump, "--out", out, "--force").status, 0);
+    assert.deepEqual(readdirSync(join(out, "questions")).sort(), ["1.md", "2.md"]);
+
+    const notContent = outFolder("not-content");
+    mkdirSync(notContent);
+    writeFileSync(join(notContent, "notes.txt"), "keep me");
+    const kept = runImport(dump, "--out", notContent, "--force");
+    assert.equal(kept.status, 2);
+    assert.match(kept.stderr, /not a content folder/);
+    assert.deepEqual(readdirSync(notContent), ["notes.txt"]);
+  });
+
+  describe("tags outside our format", () => {
+    const dump = writeDump("tags.stackexchange.com", [
+      question(1, { Tags: "<c#><csharp>" }),
+      question(2, { Tags: "<c++><linux>" }),
+      question(3, { Tags: "<csharp>" }),
+    ]);
+
+    it("are mapped by the rule and listed, with the questions they made equal", () => {
+      const out = outFolder("tags-out");
+      const run = runImport(dump, "--out", out, "--json");
+      assert.equal(run.status, 0, run.stderr);
+      const result = report(run);
+      assert.deepEqual(
+        result.tagsMapped.map((tag) => [
+          tag.from,
+          tag.to,
+          tag.by,
+          tag.questions,
+          tag.mergesWithDumpTag,
+        ]),
+        [
+          ["c#", "csharp", "rule", 1, true],
+          ["c++", "cpp", "rule", 1, false],
+        ],
+      );
+      assert.deepEqual(result.tagRepeats, [{ id: "1", tag: "csharp", from: ["c#", "csharp"] }]);
+      const content = readContentFolder(out);
+      assert.deepEqual(content.entries.get("1")?.tags, ["csharp"]);
+      assert.deepEqual(content.entries.get("2")?.tags, ["cpp", "linux"]);
+
+      const text = runImport(dump, "--out", outFolder("tags-out-text"));
+      assert.match(
+        text.stdout,
+        /c# -> csharp {2}\(tag rule, 1 question\); merges with the dump's own tag csharp/,
+      );
+      assert.match(text.stdout, /question 1: c#, csharp -> csharp/);
+    });
+
+    it("fail the import with --strict-tags, each question listed, and nothing is written", () => {
+      const out = outFolder("tags-strict-out");
+      const run = runImport(dump, "--out", out, "--strict-tags", "--json");
+      assert.equal(run.status, 1);
+      const result = report(run);
+      assert.deepEqual(
+        result.problems.map((problem) => [
+          problem.id,
+          problem.field,
+          /"(c#|c\+\+)"/.exec(problem.reason)?.[1],
+        ]),
+        [
+          ["1", "tags", "c#"],
+          ["2", "tags", "c++"],
+        ],
+      );
+      assert.equal(result.written, false);
+      assert.equal(existsSync(out), false);
+    });
+
+    it("follow a --tag-map file first", () => {
+      const map = join(workDir, "tag-map.yaml");
+      writeFileSync(map, '"c#": c-sharp\n');
+      const run = runImport(
+        dump,
+        "--out",
+        outFolder("tags-map-out"),
+        "--tag-map",
+        map,
+        "--strict-tags",
+        "--json",
+      );
+      assert.equal(run.status, 1, "c++ is still outside the format under --strict-tags");
+      const result = report(run);
+      assert.deepEqual(
+        result.tagsMapped.map((tag) => [tag.from, tag.to, tag.by]),
+        [["c#", "c-sharp", "tag map"]],
+      );
+      assert.deepEqual(
+        result.problems.map((problem) => problem.id),
+        ["2"],
+      );
+
+      writeFileSync(map, '{"c#": "C Sharp"}');
+      const bad = runImport(dump, "--out", outFolder("tags-map-out"), "--tag-map", map);
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr, /"c#": "C Sharp"/);
+    });
+  });
+
+  it("reports questions that do not fit the content contract by Id, and writes them only with --allow-partial", () => {
+    const dump = writeDump(
+      "partial.stackexchange.com",
+      [
+        question(1, { Title: "" }),
+        question(2, { Title: "Why? [closed]", ClosedDate: "2015-05-05T00:00:00.000" }),
+        question(3),
+        question(4, { ClosedDate: "2015-05-05T00:00:00.000" }),
+      ],
+      [[4, 1]],
+    );
+    const out = outFolder("partial-out");
+    const run = runImport(dump, "--out", out);
+    assert.equal(run.status, 1);
+    assert.match(run.stdout, /question 1 \(Posts\.xml line 3\): title from Title="": is empty/);
+    assert.match(
+      run.stdout,
+      /question 2 \(Posts\.xml line 4\): title from Title="Why\? \[closed\]": ends with " \[closed\]"/,
+    );
+    assert.match(run.stdout, /Nothing was written/);
+    assert.equal(existsSync(out), false);
+
+    const partial = runImport(dump, "--out", out, "--allow-partial", "--json");
+    assert.equal(partial.status, 1, "the exit code still says something was not imported");
+    const result = report(partial);
+    assert.deepEqual(result.questions, { inDump: 4, importable: 2, notImported: 2, written: 2 });
+    assert.deepEqual(readdirSync(join(out, "questions")).sort(), ["3.md", "4.md"]);
+    assert.deepEqual(result.duplicateLinks.notFollowed, [
+      { id: "4", target: "1", reason: "question 1 could not be imported (see Problems)" },
+    ]);
+    assert.equal(readContentFolder(out).entries.get("4")?.state, "closed");
+  });
+
+  it("follows the lowest written original, and reports every link it does not follow", () => {
+    const dump = writeDump(
+      "links.stackexchange.com",
+      [
+        question(10, { ClosedDate: "2015-05-05T00:00:00.000" }),
+        question(20),
+        question(30),
+        { Id: "40", PostTypeId: "2", ParentId: "20" },
+      ],
+      [
+        [10, 30],
+        [10, 99],
+        [10, 20],
+        [77, 20],
+        [10, 10],
+        [30, 40],
+      ],
+    );
+    const run = runImport(dump, "--out", outFolder("links-out"), "--json");
+    assert.equal(run.status, 0, run.stderr);
+    const { duplicateLinks, duplicates, closed } = report(run);
+    assert.equal(duplicates, 1);
+    assert.equal(closed, 0);
+    assert.deepEqual(duplicateLinks.multiple, [{ id: "10", targets: ["20", "30"], chosen: "20" }]);
+    assert.deepEqual(duplicateLinks.notFollowed, [
+      { id: "10", target: "99", reason: "99 is not in Posts.xml (a deleted post)" },
+      { id: "30", target: "40", reason: "40 is not a question (PostTypeId 2)" },
+    ]);
+    assert.deepEqual(duplicateLinks.ignored, [
+      { id: "77", target: "20", reason: "77 is not in Posts.xml (a deleted post)" },
+    ]);
+    assert.deepEqual(duplicateLinks.unusable, [{ line: 7, reason: "links post 10 to itself" }]);
+    assert.deepEqual(duplicateLinks.withoutClosedDate, []);
+  });
+
+  it("keeps the first of two rows with one Id and reports the second", () => {
+    const dump = writeDump("twice.stackexchange.com", [
+      question(1),
+      question(1, { Title: "Again" }),
+    ]);
+    const run = runImport(dump, "--out", outFolder("twice-out"), "--allow-partial", "--json");
+    assert.equal(run.status, 1);
+    const result = report(run);
+    assert.deepEqual(
+      result.problems.map((problem) => [problem.id, problem.line]),
+      [["1", 4]],
+    );
+    assert.match(
+      readFileSync(join(workDir, "twice-out/questions/1.md"), "utf8"),
+      /title: "Question 1"/,
+    );
+  });
+
+  it("with --check-text, lists bodies whose listing text Markdown changes", () => {
+    const dump = writeDump("text.stackexchange.com", [
+      question(1, { Body: "<p>Plain.</p>\n" }),
+      question(2, { Body: "<p>Before:</p>\n\n    <b>indented</b> after a blank line\n" }),
+    ]);
+    const run = runImport(dump, "--out", outFolder("text-out"), "--check-text", "--json");
+    assert.equal(run.status, 0, run.stderr);
+    const check = report(run).textCheck;
+    assert.equal(check?.checked, 2);
+    assert.deepEqual(
+      check?.differences.map((item) => [item.id, item.excerptDiffers, item.asHtml]),
+      [["2", true, "Before: indented after a blank line"]],
+    );
+  });
+
+  it("documents every flag in --help, and treats a wrong command line as a usage error", () => {
+    const help = runImport("--help");
+    assert.equal(help.status, 0);
+    for (const flag of [
+      "--out",
+      "--force",
+      "--name",
+      "--site",
+      "--license",
+      "--tag-map",
+      "--strict-tags",
+      "--strict",
+      "--allow-partial",
+      "--check-text",
+      "--json",
+      "--quiet",
+      "--help",
+    ]) {
+      assert.match(
+        help.stdout,
+        new RegExp(`^ +(?:-\\w, )?${flag}\\b`, "m"),
+        `--help documents ${flag}`,
+      );
+    }
+    for (const args of [
+      ["--bogus"],
+      [],
+      ["some-dump"],
+      [workDir, "--out"],
+      ["missing-dump", "--out", "x"],
+    ]) {
+      const run = runImport(...args);
+      assert.equal(run.status, 2, `${args.join(" ")}: ${run.stderr}`);
+      assert.match(run.stderr, /^import: /);
+    }
+  });
+});

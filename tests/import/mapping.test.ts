@@ -1,0 +1,184 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
+import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
+import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
+import { mapTag, splitDumpTags, tagByRule } from "../../scripts/lib/tags.ts";
+import { questionFromRow, utcInstant } from "../../scripts/lib/question-row.ts";
+import {
+  frontmatterProblems,
+  renderFrontmatter,
+  type QuestionFields,
+} from "../../scripts/lib/question-file.ts";
+
+const rulePolicy = { map: new Map<string, string>(), rule: true };
+
+/** Reads a written frontmatter block back exactly as the site's content loader does. */
+function readBack(frontmatter: string): Record<string, unknown> {
+  const split = splitFrontmatter(`${frontmatter}<p>body</p>\n`);
+  assert.ok(split, "the block is a frontmatter block");
+  assert.equal(split.body, "<p>body</p>\n");
+  const parsed = parseYamlFields(split.yaml, split.yamlFirstLine);
+  assert.ok(parsed.ok, parsed.ok ? "" : parsed.reason);
+  return parsed.fields;
+}
+
+function fields(overrides: Partial<QuestionFields>): QuestionFields {
+  return {
+    title: "A title",
+    tags: ["beer"],
+    asked: "2014-01-21T20:26:05.383Z",
+    state: "open",
+    answers: 2,
+    ...overrides,
+  };
+}
+
+describe("written frontmatter reads back as the same fields", () => {
+  it("keeps look-alike titles and tags text: 1.0, yes, null, 2024, ~, quotes, # and :", () => {
+    for (const title of ["1.0", "yes", "no", "null", "~", "2024", "0x1F", ".inf", "true"]) {
+      const written = fields({ title, tags: ["2024", "1.0", "yes", "null"] });
+      const read = readBack(renderFrontmatter(written, "credit"));
+      assert.equal(read["title"], title);
+      assert.deepEqual(read["tags"], ["2024", "1.0", "yes", "null"]);
+    }
+    for (const title of [
+      'He said "no" # not a comment: really',
+      "- starts like a list item",
+      "back\\slash and 'single' quotes",
+      "{braces} [brackets] & *stars* !bang %percent @at `tick`",
+      "Ünïcödé, 中文, emoji 🍺, no-break\u00a0space",
+      "---",
+      "a".repeat(400),
+    ]) {
+      assert.equal(readBack(renderFrontmatter(fields({ title }), "credit"))["title"], title);
+    }
+  });
+
+  it("survives every character of the Basic Multilingual Plane, and astral ones, in a title", () => {
+    // The schema checks titles before writing; every character it lets through must read back.
+    const allowed: string[] = [];
+    for (let code = 0x20; code < 0x10000; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCharCode(code);
+      if (frontmatterProblems(fields({ title: `x${char}x` })).length === 0) allowed.push(char);
+    }
+    allowed.push("🍺", "𝔘", "\u{10FFFD}");
+    assert.ok(allowed.length > 60000, "nearly every character is a valid title character");
+    for (let start = 0; start < allowed.length; start += 500) {
+      const title = `x${allowed.slice(start, start + 500).join("")}x`;
+      assert.deepEqual(readBack(renderFrontmatter(fields({ title }), "credit"))["title"], title);
+    }
+  });
+
+  it("writes the fields the schema accepts, and state and duplicateOf only when needed", () => {
+    const open = readBack(renderFrontmatter(fields({}), "credit"));
+    assert.deepEqual(open, {
+      title: "A title",
+      tags: ["beer"],
+      asked: "2014-01-21T20:26:05.383Z",
+      answers: 2,
+    });
+    const duplicate = readBack(
+      renderFrontmatter(fields({ state: "duplicate", duplicateOf: "25" }), "credit"),
+    );
+    assert.equal(duplicate["duplicateOf"], "25");
+    assert.equal(questionFrontmatterSchema.safeParse(duplicate).success, true);
+  });
+
+  it("keeps the credit comment on one line, whatever the display name holds", () => {
+    const block = renderFrontmatter(fields({}), 'asked by "x\ny"\u2028z # and more');
+    assert.equal(block.split("\n")[1], '# asked by "x y" z # and more');
+    assert.equal(readBack(block)["title"], "A title");
+  });
+});
+
+describe("dump tags", () => {
+  it("reads both forms of the Tags attribute", () => {
+    assert.deepEqual(splitDumpTags("<beer><c#><c++>"), { ok: true, tags: ["beer", "c#", "c++"] });
+    assert.deepEqual(splitDumpTags("|feature-request|status-completed|"), {
+      ok: true,
+      tags: ["feature-request", "status-completed"],
+    });
+    assert.deepEqual(splitDumpTags(undefined), { ok: true, tags: [] });
+    assert.equal(splitDumpTags("beer,wine").ok, false);
+    assert.equal(splitDumpTags("<beer").ok, false);
+  });
+
+  it("maps tags outside our format by the documented rule", () => {
+    assert.equal(tagByRule("c#"), "csharp");
+    assert.equal(tagByRule("q#"), "qsharp");
+    assert.equal(tagByRule("c++"), "cpp");
+    assert.equal(tagByRule("c++11"), "cpp11");
+    assert.equal(tagByRule("F#"), "fsharp");
+    assert.equal(tagByRule("café"), "cafe");
+    assert.equal(tagByRule("Big Data_2"), "big-data-2");
+    assert.equal(tagByRule("ошибка"), "");
+  });
+
+  it("prefers the tag map, keeps valid tags, and fails when strict or when nothing is left", () => {
+    const policy = { map: new Map([["c#", "c-sharp"]]), rule: false };
+    assert.deepEqual(mapTag("c#", policy), { ok: true, tag: "c-sharp", by: "tag map" });
+    assert.deepEqual(mapTag("hops", policy), { ok: true, tag: "hops", by: "kept" });
+    assert.equal(mapTag("c++", policy).ok, false);
+    assert.deepEqual(mapTag("c++", rulePolicy), { ok: true, tag: "cpp", by: "rule" });
+    const cyrillic = mapTag("ошибка", rulePolicy);
+    assert.equal(cyrillic.ok, false);
+    assert.match(cyrillic.ok ? "" : cyrillic.reason, /--tag-map/);
+  });
+});
+
+describe("a question row", () => {
+  it("maps every field, marks the date UTC and keeps the body as decoded", () => {
+    const question = questionFromRow(
+      {
+        Id: "7",
+        PostTypeId: "1",
+        Title: "Is IPA <strong>hoppy</strong>?",
+        Tags: "<ipa><c#><csharp>",
+        CreationDate: "2014-01-21T20:26:05.383",
+        ClosedDate: "2014-02-01T00:00:00.000",
+        AnswerCount: "4",
+        Body: "<p>a</p>\n\n    <p>b</p>\n",
+      },
+      { tags: rulePolicy, trimTitles: true },
+    );
+    assert.deepEqual(question.fields, {
+      title: "Is IPA <strong>hoppy</strong>?",
+      tags: ["ipa", "csharp"],
+      asked: "2014-01-21T20:26:05.383Z",
+      state: "closed",
+      answers: 4,
+    });
+    assert.equal(question.body, "<p>a</p>\n\n    <p>b</p>\n");
+    assert.deepEqual(question.tagChanges, [{ from: "c#", to: "csharp", by: "rule" }]);
+    assert.deepEqual(question.tagRepeats, [{ tag: "csharp", from: ["c#", "csharp"] }]);
+    assert.deepEqual(question.problems, []);
+  });
+
+  it("trims a title's spaces only when allowed, and says so", () => {
+    const row = { Title: "Cleanup ", Tags: "<a>", CreationDate: "2012-02-16T00:37:28.217" };
+    const trimmed = questionFromRow(row, { tags: rulePolicy, trimTitles: true });
+    assert.equal(trimmed.fields.title, "Cleanup");
+    assert.equal(trimmed.titleTrimmed, true);
+    const strict = questionFromRow(row, { tags: rulePolicy, trimTitles: false });
+    assert.equal(strict.fields.title, "Cleanup ");
+    assert.match(frontmatterProblems(strict.fields)[0]?.reason ?? "", /spaces/);
+  });
+
+  it("leaves missing attributes to the schema, which names the field", () => {
+    const question = questionFromRow({ Id: "9" }, { tags: rulePolicy, trimTitles: true });
+    assert.equal(question.answerCountMissing, true);
+    assert.deepEqual(
+      frontmatterProblems(question.fields).map((problem) => problem.field),
+      ["title", "tags", "asked"],
+    );
+  });
+
+  it("marks dump dates as UTC and leaves zoned or date-only values alone", () => {
+    assert.equal(utcInstant("2014-01-21T20:26:05.383"), "2014-01-21T20:26:05.383Z");
+    assert.equal(utcInstant("2014-01-21T20:26:05Z"), "2014-01-21T20:26:05Z");
+    assert.equal(utcInstant("2014-01-21T20:26:05+02:00"), "2014-01-21T20:26:05+02:00");
+    assert.equal(utcInstant("2014-01-21"), "2014-01-21");
+  });
+});
