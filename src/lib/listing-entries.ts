@@ -4,7 +4,7 @@ import type { ContentProblem } from "./problems.ts";
 import { cutExcerpt } from "./excerpt.ts";
 import { collapseWhitespace } from "./whitespace.ts";
 import { duplicateNotice } from "./duplicate-notice.ts";
-import { titleLine } from "./title-line.ts";
+import { titleLine, titleOfLine } from "./title-line.ts";
 
 /** A question file whose frontmatter passed the schema, with its body read as plain text. */
 export interface ValidQuestion {
@@ -57,12 +57,12 @@ export function duplicateReferenceProblem(
  * later build needs of a file it did not read again.
  */
 export function questionFromEntry(id: string, file: string, entry: ListingEntry): ValidQuestion {
-  const { title, answers, duplicateOf, bodyText } = entry.origin;
+  const { answers, duplicateOf, bodyText } = entry.origin;
   return {
     id,
     file,
     frontmatter: {
-      title,
+      title: titleOfLine(entry.titleLine, entry.state),
       tags: entry.tags,
       asked: entry.askedKey,
       state: entry.state,
@@ -96,7 +96,6 @@ export function toListingEntry(
     askedKey: asked,
     state,
     origin: {
-      title,
       answers: question.frontmatter.answers,
       ...(duplicateOf === undefined ? {} : { duplicateOf, bodyText: question.bodyText }),
     },

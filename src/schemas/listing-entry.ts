@@ -20,7 +20,6 @@ export const listingEntrySchema = z.object({
    * file again when only another question changed (a duplicate's notice names its original).
    */
   origin: z.object({
-    title: z.string(),
     answers: z.number(),
     duplicateOf: z.string().optional(),
     /** The body's plain text start, kept only for a duplicate whose notice may change. */

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { markerAtEnd, titleLine } from "../../src/lib/title-line.ts";
+import { markerAtEnd, titleLine, titleOfLine } from "../../src/lib/title-line.ts";
 
 describe("titleLine", () => {
   it("shows an open question's title as it is", () => {
@@ -44,6 +44,15 @@ describe("markerAtEnd", () => {
   for (const { rule, title, expected } of cases) {
     it(rule, () => {
       assert.equal(markerAtEnd(title), expected);
+    });
+  }
+});
+
+describe("titleOfLine", () => {
+  for (const state of ["open", "duplicate", "closed"] as const) {
+    it(`undoes titleLine for a ${state} question, spaces and brackets kept`, () => {
+      const title = "Why  [does] this end with ] ?";
+      assert.equal(titleOfLine(titleLine(title, state), state), title);
     });
   }
 });
