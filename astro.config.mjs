@@ -1,14 +1,40 @@
 // @ts-check
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
 import { defineConfig } from "astro/config";
+import { staticHost } from "./src/integrations/static-host.ts";
+
+/**
+ * The site's public URL, the one place it is configured: QA_SITE_URL, such as
+ * `https://example.org/archive/questions/`. With it the build writes sitemap.xml and canonical
+ * links; without it, no absolute URL at all. A missing final "/" is added, so that a sub-path
+ * is read as a folder.
+ */
+const siteUrl = process.env["QA_SITE_URL"]?.replace(/\/?$/, "/") || undefined;
+
+/**
+ * Astro's cache (its content store, reused by rebuilds) is kept per content folder: building
+ * another folder with QA_CONTENT_DIR then neither evicts the default folder's entries nor
+ * races it when both builds run at once.
+ */
+const contentDir = process.env["QA_CONTENT_DIR"];
+const cacheDir = contentDir
+  ? `./node_modules/.astro/content-${createHash("sha1").update(resolve(contentDir)).digest("hex").slice(0, 12)}`
+  : undefined;
 
 export default defineConfig({
   // The listing is one static page; nothing on it needs client-side JavaScript.
   output: "static",
   // Set QA_OUT_DIR to build somewhere else than dist/ (tests build fixtures side by side).
-  outDir: process.env.QA_OUT_DIR ?? "./dist",
+  outDir: process.env["QA_OUT_DIR"] ?? "./dist",
+  ...(siteUrl === undefined ? {} : { site: siteUrl }),
+  ...(cacheDir === undefined ? {} : { cacheDir }),
   build: {
-    // Inline the small style sheet: the page then needs no other file, and reads the same
-    // opened from disk (file://) as served, whatever folder it is copied to.
-    inlineStylesheets: "always",
+    // Pages link their one hashed style sheet (_astro/site.<hash>.css) themselves, by a URL
+    // relative to the page (src/components/Page.astro), so nothing is inlined by Astro.
+    inlineStylesheets: "never",
+    // Every page is <path>/index.html: the relative prefix then follows from the URL's depth.
+    format: "directory",
   },
+  integrations: [staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" })],
 });

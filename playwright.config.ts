@@ -1,11 +1,17 @@
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumExecutable } from "./tests/e2e/browser.ts";
-import { serverPort, sitesRoot } from "./tests/e2e/sites.ts";
+import { rootServerPort, serverPort, sitesRoot } from "./tests/e2e/sites.ts";
 
 const executablePath = chromiumExecutable();
 // The server starts before the global setup has built anything into its folder.
-mkdirSync(sitesRoot, { recursive: true });
+mkdirSync(join(sitesRoot, "example"), { recursive: true });
+const httpServer = (root: string, port: number) => ({
+  command: `node --no-deprecation node_modules/http-server/bin/http-server "${root}" -a 127.0.0.1 -p ${port} -c-1 --silent`,
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: !process.env["CI"],
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,10 +23,10 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: { args: chromiumArgs(), ...(executablePath ? { executablePath } : {}) },
   },
-  // A real static file server, as a host would serve dist/ (no rewrites, no SPA fallback).
-  webServer: {
-    command: `node --no-deprecation node_modules/http-server/bin/http-server "${sitesRoot}" -a 127.0.0.1 -p ${serverPort} -c-1 --silent`,
-    url: `http://127.0.0.1:${serverPort}/`,
-    reuseExistingServer: !process.env["CI"],
-  },
+  // Real static file servers, as a host would serve dist/ (no rewrites, no SPA fallback): one
+  // with every site on a sub-path of its own, one with the example site at its root.
+  webServer: [
+    httpServer(sitesRoot, serverPort),
+    httpServer(join(sitesRoot, "example"), rootServerPort),
+  ],
 });

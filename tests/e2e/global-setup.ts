@@ -1,14 +1,22 @@
-import { rmSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { buildSite } from "../helpers/build-site.ts";
-import { sites, sitesRoot } from "./sites.ts";
+import { withEnvironment } from "./environment.ts";
+import { archivePath, sites, sitesRoot } from "./sites.ts";
 
 /** Builds every e2e site with the real `astro build` before any browser opens one. */
 export default async function globalSetup(): Promise<void> {
-  for (const [name, contentDir] of Object.entries(sites)) {
+  for (const [name, site] of Object.entries(sites)) {
     const outDir = join(sitesRoot, name);
     rmSync(outDir, { recursive: true, force: true });
-    const build = await buildSite(contentDir, outDir);
-    if (build.exitCode !== 0) throw new Error(`Building ${contentDir} failed:\n${build.output}`);
+    const build = await withEnvironment("env" in site ? site.env : {}, () =>
+      buildSite(site.content, outDir),
+    );
+    if (build.exitCode !== 0) throw new Error(`Building ${site.content} failed:\n${build.output}`);
   }
+  // The example's files, copied as they are (no rebuild), to a deeper sub-path.
+  const archive = join(sitesRoot, archivePath);
+  rmSync(archive, { recursive: true, force: true });
+  mkdirSync(dirname(archive), { recursive: true });
+  cpSync(join(sitesRoot, "example"), archive, { recursive: true });
 }

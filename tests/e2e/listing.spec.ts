@@ -3,19 +3,8 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { projectRoot } from "../helpers/build-site.ts";
-import { pageUrl, type Delivery } from "./sites.ts";
-
-/** What the page asked the network for, and what went wrong while it loaded. */
-function watchPage(page: Page) {
-  const seen = { requests: [] as string[], failed: [] as string[], errors: [] as string[] };
-  page.on("request", (request) => seen.requests.push(request.url()));
-  page.on("requestfailed", (request) => seen.failed.push(request.url()));
-  page.on("pageerror", (error) => seen.errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") seen.errors.push(message.text());
-  });
-  return seen;
-}
+import { exampleDeliveries, pageUrl, type Delivery } from "./sites.ts";
+import { watchPage } from "./watch-page.ts";
 
 async function mainLines(page: Page): Promise<string[]> {
   return (await page.locator("main").innerText()).split("\n");
@@ -53,9 +42,30 @@ for (const delivery of ["http", "file"] as const satisfies Delivery[]) {
       expect(await mainLines(page)).toEqual(expected.trimEnd().split("\n"));
     });
 
-    test("the example lists every question, newest first, three lines each", async ({ page }) => {
-      const seen = watchPage(page);
+    test("content never becomes markup or script", async ({ page }) => {
       await page.goto(pageUrl("example", delivery));
+      await expect(page.locator("script")).toHaveCount(0);
+      await expect(page.locator("main h2", { hasText: '"<script>"' })).toHaveCount(1);
+      // One example body carries <script>alert(1)</script>: a dialog would mean it ran.
+      let dialogs = 0;
+      page.on("dialog", async (dialog) => {
+        dialogs++;
+        await dialog.dismiss();
+      });
+      await page.reload();
+      expect(dialogs).toBe(0);
+      await expect(page.locator("main")).toContainText("<script>");
+    });
+  });
+}
+
+for (const [where, url] of Object.entries(exampleDeliveries)) {
+  test.describe(`the example ${where}`, () => {
+    test("lists every question, newest first, three lines each, styled, with only its own files", async ({
+      page,
+    }) => {
+      const seen = watchPage(page);
+      await page.goto(url);
       const community = parse(
         readFileSync(join(projectRoot, "content/community.yaml"), "utf8"),
       ) as {
@@ -82,22 +92,17 @@ for (const delivery of ["http", "file"] as const satisfies Delivery[]) {
       });
       expect(seen.errors).toEqual([]);
       expect(seen.failed).toEqual([]);
-      expect(seen.requests).toEqual([pageUrl("example", delivery)]);
-    });
-
-    test("content never becomes markup or script", async ({ page }) => {
-      await page.goto(pageUrl("example", delivery));
-      await expect(page.locator("script")).toHaveCount(0);
-      await expect(page.locator("main h2", { hasText: '"<script>"' })).toHaveCount(1);
-      // One example body carries <script>alert(1)</script>: a dialog would mean it ran.
-      let dialogs = 0;
-      page.on("dialog", async (dialog) => {
-        dialogs++;
-        await dialog.dismiss();
-      });
-      await page.reload();
-      expect(dialogs).toBe(0);
-      await expect(page.locator("main")).toContainText("<script>");
+      // Styled by its own style sheet, with nothing fetched from anywhere else.
+      await expect(page.locator(".tag").first()).not.toHaveCSS(
+        "background-color",
+        "rgba(0, 0, 0, 0)",
+      );
+      expect(seen.requests[0]).toBe(url);
+      expect(seen.requests.some((request) => /\/_astro\/site\.[\w-]{8}\.css$/.test(request))).toBe(
+        true,
+      );
+      for (const request of seen.requests)
+        expect(request.startsWith(url.replace(/index\.html$/, ""))).toBe(true);
     });
   });
 }

@@ -1,0 +1,68 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const lighthouseCli = fileURLToPath(
+  new URL("../../node_modules/lighthouse/cli/index.js", import.meta.url),
+);
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+export interface LighthouseResult {
+  /** Each category's score, 0 to 100. */
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  /** The scored audits that did not pass, as `id: title` lines, to say why a score is low. */
+  failing: string[];
+}
+
+interface Report {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { title: string; score: number | null }>;
+}
+
+/**
+ * Runs the Lighthouse CLI on `url` in headless Chromium (CHROME_PATH, else /usr/bin/chromium),
+ * with its default mobile emulation or the desktop preset. Asynchronous: the server it audits
+ * may run in this same process.
+ */
+export async function runLighthouse(
+  url: string,
+  preset: "mobile" | "desktop",
+): Promise<LighthouseResult> {
+  const output = join(mkdtempSync(join(tmpdir(), "qa-lighthouse-")), "report.json");
+  const child = spawn(
+    process.execPath,
+    [
+      lighthouseCli,
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${output}`,
+      `--only-categories=${CATEGORIES.join(",")}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      ...(preset === "desktop" ? ["--preset=desktop"] : []),
+    ],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, CHROME_PATH: process.env["CHROME_PATH"] ?? "/usr/bin/chromium" },
+    },
+  );
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  if (status !== 0) throw new Error(`Lighthouse failed on ${url}:\n${stderr}`);
+  const report = JSON.parse(readFileSync(output, "utf8")) as Report;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((name) => [name, Math.round((report.categories[name]?.score ?? 0) * 100)]),
+  ) as LighthouseResult["scores"];
+  const failing = CATEGORIES.flatMap((name) =>
+    (report.categories[name]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${name}: ${ref.id}: ${report.audits[ref.id]?.title ?? ""}`),
+  );
+  return { scores, failing };
+}

@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { listingLines } from "../../tests/helpers/listing-lines.ts";
+
+export interface PageWeight {
+  entries: number;
+  /** Bytes of index.html and of the style sheets it uses. */
+  htmlBytes: number;
+  cssBytes: number;
+  /** UTF-8 bytes of the listing's text: every entry's three lines, one newline each. */
+  textBytes: number;
+}
+
+/** Weighs a built listing: its HTML and CSS against the raw text of its entries. */
+export function weighListing(outDir: string): PageWeight {
+  const html = readFileSync(join(outDir, "index.html"), "utf8");
+  const lines = listingLines(html).slice(1);
+  const assets = join(outDir, "_astro");
+  const cssBytes = readdirSync(assets)
+    .filter((name) => name.endsWith(".css"))
+    .reduce((sum, name) => sum + statSync(join(assets, name)).size, 0);
+  return {
+    entries: lines.length / 3,
+    htmlBytes: Buffer.byteLength(html),
+    cssBytes,
+    textBytes: lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0),
+  };
+}

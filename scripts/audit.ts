@@ -1,0 +1,124 @@
+/**
+ * npm run audit: proves the built site fast, accessible and light with the web's own tools.
+ *
+ *   1. build the example community, precompressed, into a temporary folder;
+ *   2. serve it on 127.0.0.1 as a CDN would (the `_headers` rules, .br/.gz copies, 404.html);
+ *   3. run Lighthouse on it, mobile and desktop: every category must score 100;
+ *   4. weigh the example listing (HTML + CSS) against the raw text of its entries;
+ *   5. build a generated corpus of 2,000 questions and weigh its bytes per entry.
+ *
+ * Exits non-zero when a score is below 100 or a page-weight budget is exceeded.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildSite, projectRoot } from "../tests/helpers/build-site.ts";
+import { withEnvironment } from "../tests/e2e/environment.ts";
+import { CATEGORIES, runLighthouse } from "./audit-lib/lighthouse.ts";
+import { weighListing, type PageWeight } from "./audit-lib/page-weight.ts";
+import { serveStatic } from "./audit-lib/static-server.ts";
+import { generateCorpus } from "./audit-lib/corpus.ts";
+
+const HELP = `Usage: npm run audit [-- --skip-lighthouse] [-- --count N]
+
+Builds the example site, serves it on 127.0.0.1 and runs Lighthouse on it (Chromium from
+CHROME_PATH, default /usr/bin/chromium); then checks the page-weight budgets on the example and
+on a generated corpus of N questions (default 2000, from ../shared/bench/gen-corpus.mjs).`;
+
+/** The example listing: HTML + CSS at most this many times the raw text of its entries. */
+const EXAMPLE_BUDGET_RATIO = 2.5;
+/** Markup per entry on the large corpus, beyond the entry's own text, at most this many bytes. */
+const MARKUP_PER_ENTRY_BUDGET = 250;
+const PORT = 4398;
+
+const args = process.argv.slice(2);
+if (args.includes("--help")) {
+  console.log(HELP);
+  process.exit(0);
+}
+const count = Number(args[args.indexOf("--count") + 1] ?? 2000) || 2000;
+const work = mkdtempSync(join(tmpdir(), "qa-audit-"));
+const problems: string[] = [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function build(content: string, outDir: string, env: Record<string, string> = {}) {
+  const started = Date.now();
+  const result = await withEnvironment(env, () => buildSite(content, outDir));
+  if (result.exitCode !== 0) throw new Error(`Building ${content} failed:\n${result.output}`);
+  return (Date.now() - started) / 1000;
+}
+
+function report(name: string, weight: PageWeight): void {
+  const total = weight.htmlBytes + weight.cssBytes;
+  console.log(
+    `${name}: ${weight.entries} entries; HTML ${kb(weight.htmlBytes)} + CSS ${kb(weight.cssBytes)}` +
+      ` = ${kb(total)} for ${kb(weight.textBytes)} of entry text (x${(total / weight.textBytes).toFixed(2)});` +
+      ` per entry ${(weight.htmlBytes / weight.entries).toFixed(0)} B of HTML for` +
+      ` ${(weight.textBytes / weight.entries).toFixed(0)} B of text`,
+  );
+}
+
+try {
+  // 1-2. The example, built and served as a CDN would.
+  const example = join(work, "example");
+  await build("content", example, { QA_PRECOMPRESS: "1" });
+  if (!args.includes("--skip-lighthouse")) {
+    const server = await serveStatic(example, PORT);
+    try {
+      // 3. Lighthouse, mobile (its default, throttled) and desktop.
+      console.log(`Lighthouse on http://127.0.0.1:${PORT}/`);
+      console.log(["preset ", ...CATEGORIES].join("  "));
+      for (const preset of ["mobile", "desktop"] as const) {
+        const result = await runLighthouse(`http://127.0.0.1:${PORT}/`, preset);
+        console.log(
+          [
+            preset.padEnd(7),
+            ...CATEGORIES.map((c) => String(result.scores[c]).padStart(c.length)),
+          ].join("  "),
+        );
+        for (const category of CATEGORIES) {
+          if (result.scores[category] < 100)
+            problems.push(`Lighthouse ${preset} ${category}: ${result.scores[category]} < 100`);
+        }
+        problems.push(...result.failing.map((line) => `Lighthouse ${preset}: ${line}`));
+      }
+    } finally {
+      server.close();
+    }
+  }
+
+  // 4. The example's weight against its text.
+  const exampleWeight = weighListing(example);
+  report("example", exampleWeight);
+  const ratio = (exampleWeight.htmlBytes + exampleWeight.cssBytes) / exampleWeight.textBytes;
+  if (ratio > EXAMPLE_BUDGET_RATIO) {
+    problems.push(
+      `example: HTML + CSS is x${ratio.toFixed(2)} its text; the budget is x${EXAMPLE_BUDGET_RATIO}`,
+    );
+  }
+
+  // 5. Bytes per entry on a large generated corpus.
+  const corpus = join(work, `corpus-${count}`);
+  generateCorpus(join(projectRoot, "../shared/bench/gen-corpus.mjs"), count, corpus);
+  const seconds = await build(corpus, join(work, "corpus-site"));
+  const corpusWeight = weighListing(join(work, "corpus-site"));
+  report(`corpus of ${count} (built in ${seconds.toFixed(1)} s)`, corpusWeight);
+  const markup = (corpusWeight.htmlBytes - corpusWeight.textBytes) / corpusWeight.entries;
+  console.log(`markup per entry: ${markup.toFixed(0)} B (budget ${MARKUP_PER_ENTRY_BUDGET} B)`);
+  if (corpusWeight.entries !== count)
+    problems.push(`corpus: ${corpusWeight.entries} entries, not ${count}`);
+  if (markup > MARKUP_PER_ENTRY_BUDGET) {
+    problems.push(
+      `corpus: ${markup.toFixed(0)} B of markup per entry; the budget is ${MARKUP_PER_ENTRY_BUDGET} B`,
+    );
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+if (problems.length > 0) {
+  console.error(`\nThe audit failed:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  process.exitCode = 1;
+} else {
+  console.log("\nEvery score is 100 and every budget holds.");
+}

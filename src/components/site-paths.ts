@@ -1,0 +1,24 @@
+/**
+ * Relative addressing for the built pages. Astro writes root-absolute URLs (`/_astro/...`) and
+ * has no relative-base mode (withastro/astro#5435), but the site must read the same from disk
+ * (file://), from a host's root and from any sub-path. So every URL a page emits is relative to
+ * that page, computed from how deep the page lies below the site's root.
+ */
+
+/**
+ * The relative prefix from a page to the site's root: `./` for `/` (index.html), `../` for
+ * `/2/` (2/index.html), and so on. `pathname` is the page's URL path as Astro gives it in a
+ * `directory`-format build: pages other than the root end in `/`.
+ */
+export function rootPrefix(pathname: string): string {
+  const depth = pathname.split("/").filter((segment) => segment !== "").length;
+  return depth === 0 ? "./" : "../".repeat(depth);
+}
+
+/**
+ * `target`, a root-absolute path such as `/_astro/site.1a2b.css` or `/favicon.svg`, written
+ * relative to the page at `pathname`.
+ */
+export function relativeUrl(pathname: string, target: string): string {
+  return rootPrefix(pathname) + target.replace(/^\/+/, "");
+}

@@ -1,0 +1,52 @@
+import { readdirSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AstroIntegration } from "astro";
+import { headersFile, robotsTxt, sitemapXml } from "./host-files.ts";
+import { isCompressible, writeCompressedCopies } from "./precompress.ts";
+
+export interface StaticHostOptions {
+  /** Also write `.br` and `.gz` copies of every text file (QA_PRECOMPRESS=1). */
+  precompress: boolean;
+}
+
+/** Every file under `dir`, as paths relative to it with `/`, in a stable order. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
+}
+
+/**
+ * What a static host or CDN needs beside the pages, written once the build is done:
+ * `robots.txt`; `sitemap.xml` when the site's URL is configured; `_headers` with the caching
+ * rules; and, when asked, precompressed copies of the text files.
+ */
+export function staticHost(options: StaticHostOptions): AstroIntegration {
+  let site: URL | undefined;
+  return {
+    name: "qa-static-host",
+    hooks: {
+      "astro:config:done": ({ config }) => {
+        site = config.site === undefined ? undefined : new URL(config.site);
+      },
+      "astro:build:done": ({ dir, logger }) => {
+        const outDir = fileURLToPath(dir);
+        const pages = filesUnder(outDir).filter((file) => file.endsWith(".html"));
+
+        writeFileSync(join(outDir, "robots.txt"), robotsTxt(site));
+        if (site) writeFileSync(join(outDir, "sitemap.xml"), sitemapXml(site, pages));
+        else logger.info("no sitemap.xml: the site's URL is not configured (QA_SITE_URL)");
+        // Written last but one, so it lists robots.txt and sitemap.xml too.
+        writeFileSync(join(outDir, "_headers"), headersFile(filesUnder(outDir)));
+
+        if (options.precompress) {
+          const texts = filesUnder(outDir).filter(isCompressible);
+          for (const file of texts) writeCompressedCopies(join(outDir, file));
+          logger.info(`wrote .br and .gz copies of ${texts.length} files`);
+        }
+      },
+    },
+  };
+}
