@@ -1,0 +1,383 @@
+/**
+ * Benchmarks the site build on a generated corpus: a cold build, a warm build with nothing
+ * changed and a warm build after editing one question, then the peer builders of
+ * ../shared/bench (when present) on the same corpus; prints one table and checks the budgets.
+ *
+ *   npm run bench -- --count 10000 [--runs 3] [--peers "limit hugo"] [--corpus own|shared]
+ *
+ * Generation and checks are not timed; only the builds are, each under GNU time. See --help
+ * and scripts/bench.md.
+ */
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join, relative } from "node:path";
+import { generateCorpus } from "./bench/gen-corpus.ts";
+import { median, type Timing } from "./bench/measure.ts";
+import { HELP, parseOptions, UsageError, type BenchOptions } from "./bench/options.ts";
+import {
+  buildOurs,
+  editOneQuestion,
+  projectRoot,
+  type BuildFolders,
+  type BuildRun,
+  type Edit,
+} from "./bench/our-build.ts";
+import { checkOutputEntries, listingContains, visibleTextBytes } from "./bench/output-stats.ts";
+import {
+  hugoVersion,
+  knownPeers,
+  runPeers,
+  sharedBench,
+  sharedBenchPresent,
+  type PeerResult,
+} from "./bench/peers.ts";
+import { checkBudgets, formatTable, type Row } from "./bench/report.ts";
+
+const log = (message: string): void => void process.stderr.write(`${message}\n`);
+
+// 1. The command line, and what this machine can run.
+let options: BenchOptions;
+try {
+  const parsed = parseOptions(process.argv.slice(2));
+  if (parsed === undefined) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  options = parsed;
+  options.peers = availablePeers(options);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`bench: ${error.message}`);
+  process.exit(2);
+}
+const loadBefore = loadavg();
+const work = mkdtempSync(join(tmpdir(), "qa-bench-"));
+const content = join(work, "corpus");
+let failed = false;
+
+try {
+  // 2. The corpus, in a temporary folder (not timed).
+  log(
+    `generating ${options.count} questions (${options.corpus} corpus, seed ${options.seed}) in ${content}`,
+  );
+  const generatorStarted = performance.now();
+  if (options.corpus === "own") {
+    generateCorpus({ count: options.count, out: content, seed: options.seed });
+  } else {
+    const child = spawnSync(
+      process.execPath,
+      [
+        join(sharedBench, "gen-corpus.mjs"),
+        "--count",
+        String(options.count),
+        "--out",
+        content,
+        "--seed",
+        String(options.seed),
+      ],
+      { encoding: "utf8", stdio: ["ignore", "ignore", "inherit"] },
+    );
+    if (child.status !== 0)
+      throw new Error(`../shared/bench/gen-corpus.mjs exited with ${child.status}`);
+  }
+  const corpus = {
+    kind: options.corpus,
+    seed: options.seed,
+    questions: options.count,
+    markdownBytes: folderBytes(join(content, "questions")),
+    generatorSeconds: (performance.now() - generatorStarted) / 1000,
+  };
+
+  // 3. Our builds: cold, warm with no change, warm after a one-file edit; `runs` times each.
+  const folders = (kind: string): BuildFolders => ({
+    content,
+    cache: join(work, "cache"),
+    out: join(work, `out-${kind}`),
+  });
+  const ours: {
+    cold: BuildRun[];
+    warm: BuildRun[];
+    edit: (BuildRun & Edit & { shown: boolean })[];
+  } = {
+    cold: [],
+    warm: [],
+    edit: [],
+  };
+  for (let run = 1; run <= options.runs && !failed; run++) {
+    const cold = buildOurs(folders("cold"), true, options.timeoutSeconds);
+    ours.cold.push(cold);
+    logBuild(`ours cold ${run}/${options.runs}`, cold);
+    const warm = cold.output && buildOurs(folders("warm"), false, options.timeoutSeconds);
+    if (warm) {
+      ours.warm.push(warm);
+      logBuild(`ours warm ${run}/${options.runs}`, warm);
+    }
+    if (warm?.output) {
+      const edit = editOneQuestion(content, `benchedit${run}x${Date.now().toString(36)}`);
+      const built = buildOurs(folders("edit"), false, options.timeoutSeconds);
+      const shown =
+        built.output !== undefined &&
+        listingContains(folders("edit").out, built.output.listingPages, edit.marker);
+      ours.edit.push({ ...built, ...edit, shown });
+      logBuild(`ours edit ${run}/${options.runs} (${relative(content, edit.file)} edited)`, built);
+      if (built.output && !shown)
+        log(`the edit of ${edit.file} (text "${edit.marker}") does not show in the built listing`);
+    }
+    failed = [...ours.cold, ...ours.warm, ...ours.edit].some((build) => build.output === undefined);
+  }
+  const lastCold = ours.cold.at(-1);
+
+  // 4. The peers, on the same corpus.
+  let peers: PeerResult[] = [];
+  let peersHeader = "";
+  if (options.peers.length > 0) {
+    log(`peers: ${options.peers.join(", ")} (../shared/bench/run-peers.sh)`);
+    try {
+      ({ results: peers, header: peersHeader } = runPeers(content, options));
+    } catch (error) {
+      log(`the peers could not be run: ${(error as Error).message}`);
+    }
+  }
+
+  // 5. The table, the size of our markup against the text it carries, and the budgets.
+  const rows: Row[] = [
+    ourRow("ours cold", ours.cold),
+    ourRow("ours warm", ours.warm),
+    {
+      ...ourRow("ours edit", ours.edit),
+      ...(ours.edit.some((edit) => edit.output && !edit.shown) && { status: "edit not shown" }),
+    },
+    ...peers.map((peer) => ({
+      name: peer.peer,
+      runs: peer.runs,
+      wallSeconds: peer.wallSeconds,
+      cpuSeconds: peer.cpuSeconds,
+      peakMib: peer.peakMib,
+      outMb: peer.outMb,
+      entries: peer.entries,
+      status: peer.status,
+    })),
+  ];
+  const coldOut = lastCold?.output;
+  const coldFolder = folders("cold").out;
+  const textBytes = coldOut ? visibleTextBytes(coldFolder, coldOut.listingPages) : undefined;
+  const limitRow = peers.find((peer) => peer.peer === "limit");
+  const perEntry = {
+    oursHtmlBytes:
+      coldOut && coldOut.entries > 0 ? coldOut.listingBytes / coldOut.entries : undefined,
+    limitHtmlBytes:
+      limitRow?.outMb !== undefined && limitRow.entries
+        ? (limitRow.outMb * 1e6) / limitRow.entries
+        : undefined,
+    visibleTextBytes:
+      textBytes !== undefined && coldOut && coldOut.entries > 0
+        ? textBytes / coldOut.entries
+        : undefined,
+  };
+  const checkOutput = coldOut
+    ? checkOutputEntries(join(sharedBench, "check-output.mjs"), join(coldFolder, "index.html"))
+    : undefined;
+  const budgets = checkBudgets(options.count, rows);
+  const loadAfter = loadavg();
+
+  console.log(
+    `# ${options.count.toLocaleString("en-US")} questions, ${options.corpus} corpus (seed ${options.seed}, ` +
+      `${(corpus.markdownBytes / 1e6).toFixed(1)} MB of .md); ${availableParallelism()} CPUs; load average ` +
+      `${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after; node ${process.version}`,
+  );
+  console.log(formatTable(rows));
+  console.log(
+    `\nHTML per entry: ours ${bytes(perEntry.oursHtmlBytes)}` +
+      (coldOut ? ` (${coldOut.listingPages.join(", ")})` : "") +
+      `, limit ${bytes(perEntry.limitHtmlBytes)}; visible text per entry (title + tags + excerpt): ` +
+      `${bytes(perEntry.visibleTextBytes)}`,
+  );
+  if (coldOut && checkOutput !== undefined && checkOutput !== coldOut.entries) {
+    console.log(
+      `(check-output.mjs counts ${checkOutput} entries in our index.html: it matches only the bare <article> ` +
+        `of the peers' markup; entries above count <article over our listing pages)`,
+    );
+  }
+  console.log(
+    budgets.length === 0
+      ? `\nBudgets: none at ${options.count} questions (they are set at 10,000 and 100,000).`
+      : `\nBudgets (${options.count.toLocaleString("en-US")} questions):\n` +
+          budgets.map((check) => `  ${check.verdict}  ${check.rule}: ${check.detail}`).join("\n"),
+  );
+
+  // 6. Every figure, with the machine, to bench-results/ (git-ignored).
+  const resultFile = writeResults({
+    date: new Date().toISOString(),
+    options,
+    corpus: { ...corpus, ...(options.keep && { folder: content }) },
+    machine: {
+      nproc: availableParallelism(),
+      cpu: cpus()[0]?.model,
+      memoryMib: Math.round(totalmem() / 2 ** 20),
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadAfter,
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      astro: packageVersion("astro"),
+      hugo: hugoVersion(),
+      commit: gitCommit(),
+    },
+    ours: {
+      cold: ours.cold.map(runFigures),
+      warm: ours.warm.map(runFigures),
+      edit: ours.edit.map((edit) => ({
+        ...runFigures(edit),
+        file: edit.file,
+        marker: edit.marker,
+        shown: edit.shown,
+      })),
+    },
+    peers,
+    peersHeader,
+    rows,
+    perEntry,
+    checkOutputEntries: checkOutput,
+    budgets,
+  });
+  console.log(`\nresults: ${relative(process.cwd(), resultFile)}`);
+
+  if (failed || ours.edit.some((edit) => !edit.shown)) process.exitCode = 1;
+  else if (options.strict && budgets.some((check) => check.verdict === "FAIL"))
+    process.exitCode = 1;
+} finally {
+  if (options.keep) log(`kept ${work} (corpus/, cache/, out-cold/, out-warm/, out-edit/)`);
+  else rmSync(work, { recursive: true, force: true });
+}
+
+// ---------- helpers ----------
+
+/** The peers asked for that can run here; hugo is left out, with how to install it, when missing. */
+function availablePeers(options: BenchOptions): string[] {
+  if (!sharedBenchPresent()) {
+    if (options.corpus === "shared")
+      throw new UsageError(`--corpus shared needs ${sharedBench}, which is missing`);
+    if (options.peers.length > 0) log(`no peers: ${sharedBench} is missing`);
+    return [];
+  }
+  const known = knownPeers();
+  const unknown = options.peers.filter((peer) => !known.includes(peer));
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--peers: unknown ${unknown.join(", ")}; the peers are ${known.join(", ")}`,
+    );
+  if (options.peers.includes("hugo") && hugoVersion() === undefined) {
+    log(
+      "hugo is not installed, so it is left out: install it with `apt-get install hugo` (tested: 0.111.3)",
+    );
+    return options.peers.filter((peer) => peer !== "hugo");
+  }
+  return options.peers;
+}
+
+function ourRow(name: string, runs: BuildRun[]): Row {
+  const finished = runs.filter((run) => run.output !== undefined);
+  const failure = runs.find((run) => run.output === undefined);
+  const last = finished.at(-1)?.output;
+  return {
+    name,
+    runs: runs.length,
+    wallSeconds:
+      finished.length > 0 ? median(finished.map((run) => run.timing.wallSeconds)) : undefined,
+    cpuSeconds:
+      finished.length > 0 ? median(finished.map((run) => run.timing.cpuSeconds)) : undefined,
+    peakMib:
+      runs.length > 0 ? Math.max(...runs.map((run) => run.timing.peakKib)) / 1024 : undefined,
+    outMb: last && last.bytes / 1e6,
+    entries: last?.entries,
+    status:
+      runs.length === 0
+        ? "not run"
+        : failure === undefined
+          ? "ok"
+          : failure.timing.timedOut
+            ? `timeout after ${options.timeoutSeconds}s`
+            : `exit ${failure.timing.exitCode}: ${firstError(failure.timing.output)}`,
+  };
+}
+
+/** A run's figures for the JSON file, without the build's log. */
+function runFigures(run: BuildRun): object {
+  const { wallSeconds, cpuSeconds, peakKib, exitCode, timedOut } = run.timing;
+  return {
+    wallSeconds,
+    cpuSeconds,
+    peakKib,
+    exitCode,
+    timedOut,
+    ...(run.output && {
+      outBytes: run.output.bytes,
+      listingBytes: run.output.listingBytes,
+      entries: run.output.entries,
+    }),
+  };
+}
+
+/** One line per build on stderr, and the end of its log when it failed. */
+function logBuild(label: string, build: BuildRun): void {
+  log(`${label}: ${describe(build.timing)}`);
+  if (!build.output)
+    log(`the build failed; the end of its log:\n${build.timing.output.slice(-4000)}`);
+}
+
+function describe(timing: Timing): string {
+  const figures = `${timing.wallSeconds.toFixed(2)} s wall, ${timing.cpuSeconds.toFixed(2)} s CPU, ${Math.round(timing.peakKib / 1024)} MiB`;
+  if (timing.timedOut) return `killed after ${options.timeoutSeconds} s`;
+  return timing.exitCode === 0 ? figures : `exit ${timing.exitCode} after ${figures}`;
+}
+
+/** The line that says why a build failed: our content report's summary, else the first error. */
+function firstError(output: string): string {
+  const lines = output.trim().split("\n");
+  const summary = lines.find((line) => /^Found \d+ problems?/.test(line));
+  const error = lines.map((line) => /\b\w*error\b.*/i.exec(line)?.[0]).find((match) => match);
+  return (summary ?? error ?? lines.at(-1) ?? "").trim().slice(0, 80);
+}
+
+function bytes(value: number | undefined): string {
+  return value === undefined ? "-" : `${Math.round(value)} B`;
+}
+
+function folderBytes(folder: string): number {
+  let total = 0;
+  for (const name of readdirSync(folder)) total += statSync(join(folder, name)).size;
+  return total;
+}
+
+function packageVersion(name: string): string | undefined {
+  const file = join(projectRoot, "node_modules", name, "package.json");
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, "utf8")) as { version?: string }).version
+    : undefined;
+}
+
+/** The commit checked out (read-only: `git rev-parse`), or undefined outside a git checkout. */
+function gitCommit(): string | undefined {
+  const child = spawnSync("git", ["rev-parse", "HEAD"], { cwd: projectRoot, encoding: "utf8" });
+  return child.status === 0 ? child.stdout.trim() : undefined;
+}
+
+/** Writes bench-results/<date>-<count>.json (-2, -3, ... when a run of the same day is there). */
+function writeResults(results: object): string {
+  const folder = join(projectRoot, "bench-results");
+  mkdirSync(folder, { recursive: true });
+  const stem = `${new Date().toISOString().slice(0, 10)}-${options.count}`;
+  let file = join(folder, `${stem}.json`);
+  for (let n = 2; existsSync(file); n++) file = join(folder, `${stem}-${n}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}

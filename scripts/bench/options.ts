@@ -1,0 +1,94 @@
+import { parseArgs } from "node:util";
+
+/** What `scripts/bench.ts` was asked to do. */
+export interface BenchOptions {
+  count: number;
+  runs: number;
+  /** Peer names in ../shared/bench/peers, in the order to run them; empty for none. */
+  peers: string[];
+  corpus: "own" | "shared";
+  seed: number;
+  keep: boolean;
+  timeoutSeconds: number;
+  strict: boolean;
+}
+
+/** A command line that cannot run; the message says what to change. Exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export const HELP = `Benchmark the site build on a generated corpus, beside the peer builders of ../shared/bench.
+
+Usage:
+  npm run bench -- [options]
+  node scripts/bench.ts [options]
+
+Options:
+  --count N        Questions in the generated corpus (default 10000).
+  --runs R         Builds of each kind; the table shows the median wall and CPU time and the
+                   largest peak RSS (default 1).
+  --peers LIST     Peers to run, space- or comma-separated (default "limit hugo"). "eleventy"
+                   is opt-in: it takes minutes at 10,000 questions. "" runs none.
+  --corpus KIND    own: scripts/bench/gen-corpus.ts (default). shared: ../shared/bench/gen-corpus.mjs,
+                   the corpus the issue's figures were measured on.
+  --seed S         The corpus seed (default 1).
+  --timeout S      Kill a build that runs longer than S seconds (default 900).
+  --keep           Keep the temporary folder (corpus, cache, outputs) and print its path.
+  --strict         Exit 1 when a budget is missed (by default a miss is only reported).
+  -h, --help       Show this help.
+
+Our site is built three ways: cold (empty content cache), warm (nothing changed) and after
+editing one question's body (warm). Results also go to bench-results/<date>-<count>.json.
+See scripts/bench.md.`;
+
+const positiveInteger = (flag: string, text: string): number => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new UsageError(`${flag}: "${text}" is not a whole number >= 1, such as ${flag} 10000`);
+  }
+  return value;
+};
+
+/** Reads the command line; undefined for --help. */
+export function parseOptions(args: string[]): BenchOptions | undefined {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        count: { type: "string", default: "10000" },
+        runs: { type: "string", default: "1" },
+        peers: { type: "string", default: "limit hugo" },
+        corpus: { type: "string", default: "own" },
+        seed: { type: "string", default: "1" },
+        timeout: { type: "string", default: "900" },
+        keep: { type: "boolean", default: false },
+        strict: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}; see --help`);
+  }
+  if (values.help) return undefined;
+  if (values.corpus !== "own" && values.corpus !== "shared") {
+    throw new UsageError(`--corpus: "${values.corpus}" is neither "own" nor "shared"`);
+  }
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed))
+    throw new UsageError(`--seed: "${values.seed}" is not a whole number`);
+  return {
+    count: positiveInteger("--count", values.count),
+    runs: positiveInteger("--runs", values.runs),
+    peers: values.peers.split(/[\s,]+/).filter((peer) => peer !== ""),
+    corpus: values.corpus,
+    seed,
+    keep: values.keep,
+    timeoutSeconds: positiveInteger("--timeout", values.timeout),
+    strict: values.strict,
+  };
+}

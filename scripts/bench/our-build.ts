@@ -1,0 +1,76 @@
+/**
+ * Builds this project's site over a content folder with the real `astro build`, timed, with a
+ * content cache of its own (see ./astro.config.mjs), and edits one question between builds.
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { timed, type Timing } from "./measure.ts";
+import { outputStats, type OutputStats } from "./output-stats.ts";
+
+export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
+const astroBin = join(projectRoot, "node_modules/astro/bin/astro.mjs");
+// Astro joins --config to the root even when it is absolute, so it is given relative to it.
+const benchConfig = "scripts/bench/astro.config.mjs";
+
+/** Where one series of builds reads and writes. */
+export interface BuildFolders {
+  content: string;
+  /** The content data store (Astro's cacheDir); deleted for a cold build. */
+  cache: string;
+  out: string;
+}
+
+export interface BuildRun {
+  timing: Timing;
+  /** Undefined when the build failed. */
+  output: OutputStats | undefined;
+}
+
+/** One `astro build`; `cold` deletes the content cache first. The output folder starts empty. */
+export function buildOurs(folders: BuildFolders, cold: boolean, timeoutSeconds: number): BuildRun {
+  if (cold) rmSync(folders.cache, { recursive: true, force: true });
+  rmSync(folders.out, { recursive: true, force: true });
+  const timing = timed([process.execPath, astroBin, "build", "--config", benchConfig], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      QA_CONTENT_DIR: folders.content,
+      QA_OUT_DIR: folders.out,
+      QA_BENCH_CACHE_DIR: folders.cache,
+      NO_COLOR: "1",
+    },
+    timeoutSeconds,
+  });
+  return { timing, output: timing.exitCode === 0 ? outputStats(folders.out) : undefined };
+}
+
+/** The edit made to one question: its file, and text that must then show in the listing. */
+export interface Edit {
+  file: string;
+  marker: string;
+}
+
+/**
+ * Puts a new first sentence, holding `marker`, at the top of the body of a question in the
+ * middle of the corpus, so that it lands in the excerpt. Duplicates are passed over: their
+ * excerpt starts with the duplicate notice, which could push the marker out of it.
+ */
+export function editOneQuestion(contentDir: string, marker: string): Edit {
+  const folder = join(contentDir, "questions");
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".md"))
+    .sort();
+  const middle = Math.floor(files.length / 2);
+  for (let step = 0; step < files.length; step++) {
+    const file = join(folder, files[(middle + step) % files.length] as string);
+    const text = readFileSync(file, "utf8");
+    const end = text.indexOf("\n---\n", 3);
+    if (end < 0 || /^state:\s*"?duplicate/m.test(text.slice(0, end))) continue;
+    const bodyStart = end + "\n---\n".length;
+    const edited = `${text.slice(0, bodyStart)}\nEdited for the bench: ${marker}.\n\n${text.slice(bodyStart)}`;
+    writeFileSync(file, edited);
+    return { file, marker };
+  }
+  throw new Error(`${folder} has no question that is not a duplicate to edit`);
+}

@@ -1,0 +1,117 @@
+/**
+ * The peer builders of ../shared/bench, run by its own run-peers.sh on our corpus.
+ *
+ * ../shared/bench is read-only and shared: the peers write into their own folders (npm ci's
+ * node_modules, Hugo's `corpus` link, lock and resources), so they run from a copy under
+ * node_modules/.cache/qa-bench/, refreshed on every run; its node_modules are kept.
+ */
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, lstatSync, readdirSync } from "node:fs";
+import { basename, join } from "node:path";
+import { projectRoot } from "./our-build.ts";
+
+export const sharedBench = join(projectRoot, "../shared/bench");
+const peersCopy = join(projectRoot, "node_modules/.cache/qa-bench/shared-bench");
+
+/** One line of run-peers.sh's table. */
+export interface PeerResult {
+  peer: string;
+  runs: number;
+  /** Median wall seconds; undefined when no run finished. */
+  wallSeconds: number | undefined;
+  wallRange: string;
+  cpuSeconds: number | undefined;
+  /** Largest peak RSS over the runs, in MiB (run-peers.sh divides KiB by 1024). */
+  peakMib: number | undefined;
+  /** Size of the peer's index.html in MB (1e6 bytes). */
+  outMb: number | undefined;
+  entries: number | undefined;
+  /** "ok", "timeout after 900s" or "exit N: ...". */
+  status: string;
+}
+
+export const sharedBenchPresent = (): boolean => existsSync(join(sharedBench, "run-peers.sh"));
+
+/** The peers ../shared/bench provides. */
+export function knownPeers(): string[] {
+  return readdirSync(join(sharedBench, "peers"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+export function hugoVersion(): string | undefined {
+  const child = spawnSync("hugo", ["version"], { encoding: "utf8" });
+  return child.status === 0 ? child.stdout.trim() : undefined;
+}
+
+/** Runs `run-peers.sh` from the writable copy; its progress (npm ci) goes to our stderr. */
+export function runPeers(
+  contentDir: string,
+  options: { peers: string[]; runs: number; timeoutSeconds: number },
+): { results: PeerResult[]; header: string } {
+  refreshCopy();
+  const child = spawnSync(
+    "bash",
+    [
+      join(peersCopy, "run-peers.sh"),
+      ...["--runs", String(options.runs), "--peers", options.peers.join(" ")],
+      ...["--timeout", String(options.timeoutSeconds), contentDir],
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 },
+  );
+  if (child.status !== 0) {
+    throw new Error(`run-peers.sh exited with ${child.status}:\n${child.stdout}`);
+  }
+  const lines = child.stdout.trim().split("\n");
+  return {
+    header: lines[0] ?? "",
+    results: lines.slice(2).map(parsePeerLine),
+  };
+}
+
+const PEER_LINE = /^(\S+)\s+(\d+)\s+(\S+)\s+\((\S+)\)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(.*)$/;
+
+/** `limit 1 1.23 (1.23..1.23) 1.50 180 5.31 10000  ok` */
+export function parsePeerLine(line: string): PeerResult {
+  const match = PEER_LINE.exec(line.trim());
+  if (!match) throw new Error(`cannot read this line of run-peers.sh: ${line}`);
+  const [, peer, runs, wall, range, cpu, peak, out, entries, status] = match as unknown as string[];
+  const number = (text: string | undefined): number | undefined =>
+    text === undefined || text === "-" || text === "" || Number.isNaN(Number(text))
+      ? undefined
+      : Number(text);
+  const finished = status === "ok";
+  return {
+    peer: peer as string,
+    runs: Number(runs),
+    wallSeconds: finished ? number(wall) : undefined,
+    wallRange: range as string,
+    cpuSeconds: finished ? number(cpu) : undefined,
+    peakMib: number(peak),
+    outMb: number(out),
+    entries: number(entries),
+    status: status as string,
+  };
+}
+
+/** Copies ../shared/bench over the working copy, leaving what the peers made there. */
+function refreshCopy(): void {
+  const generated = new Set(["node_modules", "corpus", "public", "resources", ".hugo_build.lock"]);
+  cpSync(sharedBench, peersCopy, {
+    recursive: true,
+    force: true,
+    filter: (source) => !generated.has(basename(source)),
+  });
+  // The shared files are read-only; the copy must be writable to be refreshed and for npm ci.
+  makeWritable(peersCopy);
+}
+
+function makeWritable(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return; // Hugo's `corpus` link, maybe to a corpus since deleted
+  chmodSync(path, stat.mode | 0o200);
+  if (!stat.isDirectory()) return;
+  for (const entry of readdirSync(path)) {
+    if (entry !== "node_modules") makeWritable(join(path, entry));
+  }
+}

@@ -1,0 +1,160 @@
+/** The bench's table and its budget checks: pure functions of the measured figures. */
+
+/** One line of the table: one builder, or one kind of build of ours. */
+export interface Row {
+  name: string;
+  runs: number;
+  /** Median wall seconds; undefined when no run finished. */
+  wallSeconds: number | undefined;
+  cpuSeconds: number | undefined;
+  /** Largest peak RSS over the runs, MiB. */
+  peakMib: number | undefined;
+  /** MB (1e6 bytes): all of our output folder; a peer's index.html. */
+  outMb: number | undefined;
+  entries: number | undefined;
+  status: string;
+}
+
+export interface BudgetCheck {
+  verdict: "PASS" | "FAIL" | "SKIP";
+  rule: string;
+  detail: string;
+}
+
+const fixed = (value: number | undefined, digits: number): string =>
+  value === undefined || Number.isNaN(value) ? "-" : value.toFixed(digits);
+const ratio = (value: number | undefined, reference: number | undefined): string =>
+  value === undefined || reference === undefined || reference === 0
+    ? "-"
+    : `${(value / reference).toFixed(2)}x`;
+
+/** The table, aligned, with ratios to the `limit` row when there is one. */
+export function formatTable(rows: Row[]): string {
+  const limit = rows.find((row) => row.name === "limit");
+  const header = ["build", "runs", "wall_s", "cpu_s", "peak_MB", "out_MB", "entries"];
+  const cells = [
+    [...header, "wall/limit", "RSS/limit", "status"],
+    ...rows.map((row) => [
+      row.name,
+      String(row.runs),
+      fixed(row.wallSeconds, 2),
+      fixed(row.cpuSeconds, 2),
+      fixed(row.peakMib, 0),
+      fixed(row.outMb, 2),
+      row.entries === undefined ? "-" : String(row.entries),
+      ratio(row.wallSeconds, limit?.wallSeconds),
+      ratio(row.peakMib, limit?.peakMib),
+      row.status,
+    ]),
+  ];
+  const widths =
+    cells[0]?.map((_, column) => Math.max(...cells.map((line) => line[column]?.length ?? 0))) ?? [];
+  return cells
+    .map((line) =>
+      line
+        .map((cell, column) => {
+          const width = widths[column] ?? 0;
+          // Names and status read left to right; figures line up on the right.
+          return column === 0 || column === line.length - 1
+            ? cell.padEnd(width)
+            : cell.padStart(width);
+        })
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** 1.5 GiB, in MiB: the peak RSS allowed at 100,000 questions. */
+const RSS_LIMIT_MIB = 1.5 * 1024;
+
+/**
+ * The issue's budgets. They are set at 10,000 and 100,000 questions; at other counts none
+ * applies (startup time dominates small corpora, so a ratio there says little).
+ *   10k:  cold build faster than hugo, and <= 3x limit.
+ *   100k: cold build faster than hugo, <= 4x limit, peak RSS < 1.5 GiB;
+ *         a warm build after a one-file edit <= 1.5x limit's (full) build.
+ */
+export function checkBudgets(count: number, rows: Row[]): BudgetCheck[] {
+  const find = (name: string): Row | undefined => rows.find((row) => row.name === name);
+  const cold = find("ours cold");
+  const edit = find("ours edit");
+  const limit = find("limit");
+  const hugo = find("hugo");
+  const checks: BudgetCheck[] = [];
+
+  const compare = (
+    rule: string,
+    value: number | undefined,
+    reference: number | undefined,
+    referenceName: string,
+    factor: number,
+    strictlyBelow: boolean,
+  ): BudgetCheck => {
+    if (value === undefined) return { verdict: "FAIL", rule, detail: "our build did not finish" };
+    if (reference === undefined) {
+      return {
+        verdict: "SKIP",
+        rule,
+        detail: `no ${referenceName} figure (peer not run or failed)`,
+      };
+    }
+    const bound = reference * factor;
+    const pass = strictlyBelow ? value < bound : value <= bound;
+    const boundText =
+      factor === 1
+        ? `${bound.toFixed(2)}`
+        : `${factor} x ${reference.toFixed(2)} = ${bound.toFixed(2)}`;
+    return {
+      verdict: pass ? "PASS" : "FAIL",
+      rule,
+      detail: `${value.toFixed(2)} s ${pass ? (strictlyBelow ? "<" : "<=") : strictlyBelow ? ">=" : ">"} ${boundText} s`,
+    };
+  };
+
+  if (count === 10_000 || count === 100_000) {
+    const limitFactor = count === 10_000 ? 3 : 4;
+    checks.push(
+      compare("cold build faster than hugo", cold?.wallSeconds, hugo?.wallSeconds, "hugo", 1, true),
+    );
+    checks.push(
+      compare(
+        `cold build <= ${limitFactor}x limit`,
+        cold?.wallSeconds,
+        limit?.wallSeconds,
+        "limit",
+        limitFactor,
+        false,
+      ),
+    );
+  }
+  if (count === 100_000) {
+    const peak = cold?.peakMib;
+    checks.push(
+      peak === undefined
+        ? {
+            verdict: "FAIL",
+            rule: "cold build peak RSS < 1.5 GiB",
+            detail: "our build did not finish",
+          }
+        : {
+            verdict: peak < RSS_LIMIT_MIB ? "PASS" : "FAIL",
+            rule: "cold build peak RSS < 1.5 GiB",
+            detail:
+              `${peak.toFixed(0)} MiB ${peak < RSS_LIMIT_MIB ? "<" : ">="} ${RSS_LIMIT_MIB} MiB` +
+              (cold?.wallSeconds === undefined ? " (the peak before the build failed)" : ""),
+          },
+    );
+    checks.push(
+      compare(
+        "one-file-edit build <= 1.5x limit's full build",
+        edit?.wallSeconds,
+        limit?.wallSeconds,
+        "limit",
+        1.5,
+        false,
+      ),
+    );
+  }
+  return checks;
+}
