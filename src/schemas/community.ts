@@ -28,6 +28,21 @@ export const communitySchema = fieldsObject("of community.yaml", {
     .default("markdown"),
 
   /**
+   * Split the listing into pages of this many questions: `/`, `/2/`, `/3/`... each in the one
+   * global order, linked to each other. Unset: one page holds every question.
+   */
+  pageSize: z
+    .number({
+      error: (issue) =>
+        `must be a whole number of at least 1, but YAML read ${describeYamlValue(issue.input)}; write it without quotes, such as pageSize: 100, or leave it out for one page`,
+    })
+    .refine(Number.isInteger, {
+      error: (issue) => `must be a whole number, not ${String(issue.input)}`,
+    })
+    .min(1, { error: (issue) => `must be at least 1, not ${String(issue.input)}` })
+    .optional(),
+
+  /**
    * Credit for the content, shown as plain text below the listing (outside `<main>`), such as
    * the licence and source of imported Stack Exchange posts.
    */

@@ -8,8 +8,9 @@ import { reportedProblems } from "../helpers/problem-report.ts";
 
 /**
  * Every folder in tests/fixtures/ is a small named content folder built by the real
- * `astro build`. A good one holds `expected.txt`, the listing's lines; a bad one holds
- * `expected-problems.txt`, the exact `file: field` list the failed build must report.
+ * `astro build`. A good one holds `expected.txt`, the listing's lines (or, for a listing split
+ * into pages, `expected/<n>.txt` per page); a bad one holds `expected-problems.txt`, the exact
+ * `file: field` list the failed build must report.
  */
 const fixturesDir = join(projectRoot, "tests/fixtures");
 const outputRoot = join(projectRoot, "tests/.output/build");
@@ -29,6 +30,7 @@ describe("building the fixtures", () => {
     const outDir = join(outputRoot, name);
     const expectedText = join(fixturesDir, name, "expected.txt");
     const expectedProblems = join(fixturesDir, name, "expected-problems.txt");
+    const expectedPages = join(fixturesDir, name, "expected");
 
     if (existsSync(expectedText)) {
       it(`${name}: builds a listing whose lines are expected.txt`, async () => {
@@ -37,6 +39,24 @@ describe("building the fixtures", () => {
         assert.equal(build.exitCode, 0, build.output);
         const html = readFileSync(join(outDir, "index.html"), "utf8");
         assert.deepEqual(listingLines(html), readLines(expectedText));
+      });
+    } else if (existsSync(expectedPages)) {
+      it(`${name}: builds one page per expected/<n>.txt, each with those lines`, async () => {
+        rmSync(outDir, { recursive: true, force: true });
+        const build = await buildSite(contentDir, outDir);
+        assert.equal(build.exitCode, 0, build.output);
+        const pages = readdirSync(expectedPages).map((file) => Number(file.replace(".txt", "")));
+        const built = readdirSync(outDir, { recursive: true })
+          .map(String)
+          .filter((path) => path.endsWith("index.html"));
+        assert.equal(built.length, pages.length, `pages built: ${built.join(", ")}`);
+        for (const page of pages) {
+          const html = readFileSync(
+            join(outDir, page === 1 ? "" : `${page}`, "index.html"),
+            "utf8",
+          );
+          assert.deepEqual(listingLines(html), readLines(join(expectedPages, `${page}.txt`)));
+        }
       });
     } else if (existsSync(expectedProblems)) {
       it(`${name}: fails and reports exactly the files and fields of expected-problems.txt`, async () => {

@@ -24,6 +24,7 @@ interface SiteBuild {
 export const sites = {
   example: { content: "content" },
   basic: { content: "tests/fixtures/basic/content" },
+  paged: { content: "tests/fixtures/paged/content" },
   hosted: {
     content: "content",
     env: { QA_SITE_URL: "https://qa.example.org/archive/questions/", QA_PRECOMPRESS: "1" },
