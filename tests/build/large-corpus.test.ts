@@ -1,0 +1,46 @@
+import { it } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { buildSite, projectRoot } from "../helpers/build-site.ts";
+import { listingLines } from "../helpers/listing-lines.ts";
+import { generateCorpus } from "../../scripts/bench/gen-corpus.ts";
+
+/**
+ * A generated community of a few thousand questions, large enough that the loader shares the
+ * files out among worker threads, keeps the contract of the small fixtures: every question
+ * once, newest first, equal instants by id.
+ */
+it("a generated community of 4,000 questions lists every question, in order", async () => {
+  const count = 4_000;
+  const contentDir = "tests/.output/large/content";
+  const outDir = join(projectRoot, "tests/.output/large/dist");
+  generateCorpus({ count, out: join(projectRoot, contentDir), seed: 7 });
+  rmSync(outDir, { recursive: true, force: true });
+  const build = await buildSite(contentDir, outDir);
+  assert.equal(build.exitCode, 0, build.output);
+
+  // The expected order, read from the files with the yaml package and Date.parse alone.
+  const questionsDir = join(projectRoot, contentDir, "questions");
+  const expected = readdirSync(questionsDir)
+    .map((name) => {
+      const text = readFileSync(join(questionsDir, name), "utf8");
+      const data = parse(text.split("\n---\n")[0]?.replace(/^---\n/, "") ?? "") as {
+        title: string;
+        asked: string;
+        state?: string;
+      };
+      const marker = data.state === "open" || data.state === undefined ? "" : ` [${data.state}]`;
+      return { id: name.slice(0, -3), line: data.title + marker, time: Date.parse(data.asked) };
+    })
+    .sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : 1));
+
+  const lines = listingLines(readFileSync(join(outDir, "index.html"), "utf8"));
+  const titles = lines.filter((_, index) => index % 3 === 1);
+  assert.equal(titles.length, count);
+  assert.deepEqual(
+    titles,
+    expected.map((question) => question.line),
+  );
+});
