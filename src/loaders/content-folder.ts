@@ -46,6 +46,9 @@ export class ContentError extends Error {
     super(`The content has problems:\n${formatProblems(problems)}`);
     this.name = "ContentError";
     this.problems = problems;
+    // The report is the whole story: a stack trace into the loader only hides it (Astro prints
+    // a stack whenever an error has one).
+    this.stack = "";
   }
 }
 
