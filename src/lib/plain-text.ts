@@ -25,7 +25,7 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
  * The start of a body's plain text, enough for an excerpt: either the whole text, or a prefix
  * of it longer than `neededLength` characters.
  *
- * A long body is read only up to a blank line past `4 * neededLength` characters. Markdown
+ * A long body is read only up to a blank line past `2 * neededLength` characters. Markdown
  * never carries inline markup across a blank line, and a block left open at the cut (a fence,
  * a `<pre>`) reads the same text up to there, so the head's text is the start of the whole
  * text. Two cases fall back to reading everything: a link reference definition after the cut
@@ -39,7 +39,7 @@ export function bodyPlainTextStart(
 ): string {
   // HTML is read in one quick pass, with no structure that later text could change.
   if (format === "html") return collapseWhitespace(htmlToText(body));
-  const readAhead = 4 * neededLength;
+  const readAhead = 2 * neededLength;
   const cut = body.length > 2 * readAhead ? body.indexOf("\n\n", readAhead) : -1;
   if (cut > 0 && !LINK_DEFINITION.test(body.slice(cut))) {
     const text = bodyToPlainText(body.slice(0, cut));

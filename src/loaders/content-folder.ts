@@ -1,5 +1,4 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { hash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -16,6 +15,7 @@ import {
 import { derivationCodeDigest } from "./derivation-code.ts";
 import { validateFields } from "./validate-fields.ts";
 import {
+  shortDigest,
   readQuestionFiles,
   type QuestionFileBatch,
   type QuestionFileResults,
@@ -198,7 +198,7 @@ function assemble(plan: ReadingPlan, results: readonly QuestionFileResults[]): C
     entries.set(question.id, entry);
     digests.set(
       question.id,
-      `${fileDigest(digests.get(question.id) ?? "")}.${hash("sha1", entry.excerpt)}`,
+      `${fileDigest(digests.get(question.id) ?? "")}.${shortDigest(entry.excerpt)}`,
     );
   }
   return { community, entries, digests, reused };
