@@ -1,6 +1,7 @@
 // @ts-check
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import { staticHost } from "./src/integrations/static-host.ts";
 
@@ -22,6 +23,14 @@ const cacheDir = contentDir
   ? `./node_modules/.astro/content-${createHash("sha1").update(resolve(contentDir)).digest("hex").slice(0, 12)}`
   : undefined;
 
+// The questions loader runs inside the page bundle (a live collection), where it cannot find
+// the project's files from its own location; these constants tell it (src/loaders/project-paths.ts).
+const projectRoot = fileURLToPath(new URL(".", import.meta.url));
+const qaPaths = {
+  __QA_PROJECT_ROOT__: JSON.stringify(projectRoot),
+  __QA_CACHE_DIR__: JSON.stringify(resolve(projectRoot, cacheDir ?? "./node_modules/.astro")),
+};
+
 export default defineConfig({
   // The listing is one static page; nothing on it needs client-side JavaScript.
   output: "static",
@@ -36,5 +45,6 @@ export default defineConfig({
     // Every page is <path>/index.html: the relative prefix then follows from the URL's depth.
     format: "directory",
   },
+  vite: { define: qaPaths },
   integrations: [staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" })],
 });

@@ -1,8 +1,7 @@
 import { defineCollection } from "astro:content";
 import { communityLoader } from "./loaders/community.ts";
-import { questionsLoader } from "./loaders/questions.ts";
 
+// The questions are a live collection (src/live.config.ts); see src/loaders/questions.ts.
 export const collections = {
   community: defineCollection({ loader: communityLoader() }),
-  questions: defineCollection({ loader: questionsLoader() }),
 };

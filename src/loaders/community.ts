@@ -11,8 +11,8 @@ export function communityLoader(): Loader {
   return {
     name: "community-loader",
     schema: communitySchema,
-    async load({ config, store, watcher, logger }) {
-      const directory = contentDirectory(config);
+    async load({ store, watcher, logger }) {
+      const directory = contentDirectory();
       await syncAndWatch(directory, watcher, logger, () => {
         const community = readCommunityFile(directory);
         if (community) store.set({ id: COMMUNITY_ENTRY_ID, data: community });

@@ -13,6 +13,7 @@ import {
   type ValidQuestion,
 } from "../lib/listing-entries.ts";
 import { derivationCodeDigest } from "./derivation-code.ts";
+import { projectFile } from "./project-paths.ts";
 import { validateFields } from "./validate-fields.ts";
 import {
   shortDigest,
@@ -93,7 +94,8 @@ export async function loadContentFolder(
 
 function readInWorker(batch: QuestionFileBatch): Promise<QuestionFileResults> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./question-worker.ts", import.meta.url), {
+    // By path from the project's root: this module may run from the page bundle.
+    const worker = new Worker(projectFile("src/loaders/question-worker.ts"), {
       workerData: batch,
     });
     worker.once("message", (results: QuestionFileResults) => resolve(results));

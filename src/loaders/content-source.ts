@@ -1,17 +1,14 @@
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import type { AstroConfig } from "astro";
 import type { LoaderContext } from "astro/loaders";
+import { projectFile } from "./project-paths.ts";
 
 /**
  * The content folder to build: `QA_CONTENT_DIR` (relative to where the command runs) when set,
  * otherwise `content/` beside astro.config.mjs.
  */
-export function contentDirectory(config: AstroConfig): string {
+export function contentDirectory(): string {
   const fromEnvironment = process.env["QA_CONTENT_DIR"];
-  return fromEnvironment
-    ? resolve(fromEnvironment)
-    : fileURLToPath(new URL("./content/", config.root));
+  return fromEnvironment ? resolve(fromEnvironment) : projectFile("content");
 }
 
 type Watcher = NonNullable<LoaderContext["watcher"]>;
@@ -19,8 +16,7 @@ type Watcher = NonNullable<LoaderContext["watcher"]>;
 /**
  * Runs `sync` now and, under the dev server, again whenever a file in the content folder
  * changes (the folder may lie outside the project, where Vite does not watch by itself).
- * A failed re-sync leaves the last good entries in place; the error is shown by Astro's
- * overlay and the terminal.
+ * A failed re-sync leaves the last good entry in place; the error shows in the terminal.
  */
 export async function syncAndWatch(
   directory: string,

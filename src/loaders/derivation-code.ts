@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { projectFile } from "./project-paths.ts";
 
 /**
  * A digest of the code that turns a question file into a listing entry (src/lib, src/schemas,
@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 export function derivationCodeDigest(): string {
   digest ??= hash(
     "sha1",
-    ["../lib/", "../schemas/", "./"]
-      .map((folder) => fileURLToPath(new URL(folder, import.meta.url)))
+    ["src/lib/", "src/schemas/", "src/loaders/"]
+      .map((folder) => `${projectFile(folder)}/`)
       .flatMap((folder) =>
         readdirSync(folder)
           .filter((name) => name.endsWith(".ts"))
@@ -23,5 +23,5 @@ export function derivationCodeDigest(): string {
   return digest;
 }
 
-// Computed on first use, by the loaders: the page's bundle imports nothing from here.
+// Computed once, on first use.
 let digest: string | undefined;

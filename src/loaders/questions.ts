@@ -1,35 +1,42 @@
-import type { Loader } from "astro/loaders";
-import { listingEntrySchema, type ListingEntry } from "../schemas/listing-entry.ts";
-import { loadContentFolder, type PreviousEntries } from "./content-folder.ts";
-import { contentDirectory, syncAndWatch } from "./content-source.ts";
+import type { LiveLoader } from "astro/loaders";
+import type { ListingEntry } from "../schemas/listing-entry.ts";
+import { ContentError, loadContentFolder } from "./content-folder.ts";
+import { contentDirectory } from "./content-source.ts";
+import { entryCacheFile, readEntryCache, writeEntryCache } from "./entry-cache.ts";
 
 /**
  * Loads `questions/<id>.md` as listing entries: validated, with plain text and excerpt derived
- * here once, so the store never holds a rendered body and the page only maps data to markup.
- * Entries whose file is unchanged since the last build are taken from Astro's store as they
- * are, so a rebuild after editing one question derives one question.
+ * once, so no rendered body is ever kept and the page only maps data to markup.
+ *
+ * It is a live loader: Astro calls it while it renders the pages, so the entries go straight
+ * from here to the page. A build-time collection would also serialize them into Astro's data
+ * store and inline that store into the page bundle, which at 100,000 questions took most of a
+ * rebuild and most of its memory, and at a million no longer fits in one JavaScript string.
+ * Entries whose file is unchanged since the last build come from our own cache (see
+ * entry-cache.ts), so a rebuild after editing one question derives one question.
  */
-export function questionsLoader(): Loader {
+export function questionsLoader(): LiveLoader<ListingEntry, never, never, ContentError> {
   return {
     name: "questions-loader",
-    schema: listingEntrySchema,
-    async load({ config, store, watcher, logger }) {
-      const directory = contentDirectory(config);
-      await syncAndWatch(directory, watcher, logger, async () => {
-        const previous: PreviousEntries = new Map(
-          store
-            .values()
-            .flatMap(({ id, data, digest }) =>
-              typeof digest === "string" ? [[id, { digest, entry: data as ListingEntry }]] : [],
-            ),
+    async loadCollection() {
+      const directory = contentDirectory();
+      const cacheFile = entryCacheFile(directory);
+      try {
+        const folder = await loadContentFolder(directory, await readEntryCache(cacheFile));
+        writeEntryCache(cacheFile, folder.entries, folder.digests);
+        const derived = folder.entries.size - folder.reused;
+        console.info(
+          `[questions-loader] ${folder.entries.size} questions, ${derived} read and derived, ${folder.reused} unchanged`,
         );
-        const { entries, digests, reused } = await loadContentFolder(directory, previous);
-        logger.info(
-          `${entries.size} questions, ${entries.size - reused} read and derived, ${reused} unchanged`,
-        );
-        for (const id of store.keys()) if (!entries.has(id)) store.delete(id);
-        for (const [id, data] of entries) store.set({ id, data, digest: digests.get(id) ?? "" });
-      });
+        return { entries: [...folder.entries].map(([id, data]) => ({ id, data })) };
+      } catch (error) {
+        if (error instanceof ContentError) return { error };
+        throw error;
+      }
+    },
+    async loadEntry() {
+      // The listing reads the whole collection; single entries are not looked up.
+      return undefined;
     },
   };
 }
