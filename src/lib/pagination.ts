@@ -1,6 +1,8 @@
 /**
  * Splitting the listing into pages of `pageSize` entries (community.yaml), in the global
- * order: page 1 is the site's root (`/`), page n is `/n/`.
+ * order: page 1 is the site's root (`/`), page n is `/page/n/`, as Hugo and Eleventy name them.
+ * A bare `/n/` would collide with Astro's own error routes: page 404 and page 500 would be
+ * dropped or written as the error pages.
  */
 
 /** The entries in pages; one page holding everything when `pageSize` is not set. */
@@ -15,12 +17,12 @@ export function splitIntoPages<T>(entries: readonly T[], pageSize: number | unde
 
 /** The URL path of page `number` (1-based), as Astro builds it in `directory` format. */
 export function pagePath(number: number): string {
-  return number === 1 ? "/" : `/${number}/`;
+  return number === 1 ? "/" : `/page/${number}/`;
 }
 
 /** The `[...page]` route parameter of page `number`: none for the first page. */
 export function pageParameter(number: number): string | undefined {
-  return number === 1 ? undefined : String(number);
+  return number === 1 ? undefined : `page/${number}`;
 }
 
 /** One item of the numbered page links: a page, or a gap standing for pages left out. */

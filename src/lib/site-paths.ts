@@ -6,8 +6,8 @@
  */
 
 /**
- * The relative prefix from a page to the site's root: `./` for `/` (index.html), `../` for
- * `/2/` (2/index.html), and so on. `pathname` is the page's URL path as Astro gives it in a
+ * The relative prefix from a page to the site's root: `./` for `/` (index.html), `../../` for
+ * `/page/2/` (page/2/index.html), and so on. `pathname` is the page's URL path as Astro gives it in a
  * `directory`-format build: pages other than the root end in `/`.
  */
 export function rootPrefix(pathname: string): string {

@@ -28,7 +28,7 @@ export const communitySchema = fieldsObject("of community.yaml", {
     .default("markdown"),
 
   /**
-   * Split the listing into pages of this many questions: `/`, `/2/`, `/3/`... each in the one
+   * Split the listing into pages of this many questions: `/`, `/page/2/`, `/page/3/`... in the one
    * global order, linked to each other. Unset: one page holds every question.
    */
   pageSize: z

@@ -52,7 +52,7 @@ describe("building the fixtures", () => {
         assert.equal(built.length, pages.length, `pages built: ${built.join(", ")}`);
         for (const page of pages) {
           const html = readFileSync(
-            join(outDir, page === 1 ? "" : `${page}`, "index.html"),
+            join(outDir, page === 1 ? "" : `page/${page}`, "index.html"),
             "utf8",
           );
           assert.deepEqual(listingLines(html), readLines(join(expectedPages, `${page}.txt`)));

@@ -1,6 +1,6 @@
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { buildSite, projectRoot } from "../helpers/build-site.ts";
@@ -42,5 +42,29 @@ it("a generated community of 4,000 questions lists every question, in order", as
   assert.deepEqual(
     titles,
     expected.map((question) => question.line),
+  );
+});
+
+it("a listing of 501 pages writes every page, 404 and 500 included", async () => {
+  const contentDir = "tests/.output/pages-501/content";
+  const outDir = join(projectRoot, "tests/.output/pages-501/dist");
+  generateCorpus({ count: 501, out: join(projectRoot, contentDir), seed: 3 });
+  writeFileSync(join(projectRoot, contentDir, "community.yaml"), "name: Many pages\npageSize: 1\n");
+  rmSync(outDir, { recursive: true, force: true });
+  const build = await buildSite(contentDir, outDir);
+  assert.equal(build.exitCode, 0, build.output);
+
+  const pages = readdirSync(outDir, { recursive: true })
+    .map(String)
+    .filter((path) => path.endsWith("index.html"));
+  assert.equal(pages.length, 501);
+  for (const number of [404, 500]) {
+    const html = readFileSync(join(outDir, `page/${number}/index.html`), "utf8");
+    assert.equal(listingLines(html).length, 4, `page ${number}: the heading and one question`);
+  }
+  // Astro writes its error pages as 404.html and 500.html: only our own 404 page may be there.
+  assert.deepEqual(
+    readdirSync(outDir).filter((name) => /^\d+\.html$/.test(name)),
+    ["404.html"],
   );
 });

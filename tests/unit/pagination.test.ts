@@ -31,11 +31,16 @@ describe("splitIntoPages", () => {
 });
 
 describe("page addresses", () => {
-  it("puts page 1 at the root and page n at /n/", () => {
+  it("puts page 1 at the root and page n at /page/n/", () => {
     assert.equal(pagePath(1), "/");
-    assert.equal(pagePath(12), "/12/");
+    assert.equal(pagePath(12), "/page/12/");
     assert.equal(pageParameter(1), undefined);
-    assert.equal(pageParameter(12), "12");
+    assert.equal(pageParameter(12), "page/12");
+  });
+
+  it("never names a page like Astro's error routes (a 1M listing has pages 404 and 500)", () => {
+    assert.equal(pagePath(404), "/page/404/");
+    assert.equal(pagePath(500), "/page/500/");
   });
 });
 
