@@ -1,8 +1,8 @@
 // @ts-check
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
+import { loaderPaths } from "./src/integrations/loader-paths.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
 
 /**
@@ -14,22 +14,14 @@ import { staticHost } from "./src/integrations/static-host.ts";
 const siteUrl = process.env["QA_SITE_URL"]?.replace(/\/?$/, "/") || undefined;
 
 /**
- * Astro's cache (its content store, reused by rebuilds) is kept per content folder: building
- * another folder with QA_CONTENT_DIR then neither evicts the default folder's entries nor
- * races it when both builds run at once.
+ * Astro's cache, which also holds the questions loader's entry cache that rebuilds reuse, is
+ * kept per content folder: building another folder with QA_CONTENT_DIR then neither evicts the
+ * default folder's entries nor races it when both builds run at once.
  */
 const contentDir = process.env["QA_CONTENT_DIR"];
 const cacheDir = contentDir
   ? `./node_modules/.astro/content-${createHash("sha1").update(resolve(contentDir)).digest("hex").slice(0, 12)}`
   : undefined;
-
-// The questions loader runs inside the page bundle (a live collection), where it cannot find
-// the project's files from its own location; these constants tell it (src/loaders/project-paths.ts).
-const projectRoot = fileURLToPath(new URL(".", import.meta.url));
-const qaPaths = {
-  __QA_PROJECT_ROOT__: JSON.stringify(projectRoot),
-  __QA_CACHE_DIR__: JSON.stringify(resolve(projectRoot, cacheDir ?? "./node_modules/.astro")),
-};
 
 export default defineConfig({
   // The listing is one static page; nothing on it needs client-side JavaScript.
@@ -45,6 +37,5 @@ export default defineConfig({
     // Every page is <path>/index.html: the relative prefix then follows from the URL's depth.
     format: "directory",
   },
-  vite: { define: qaPaths },
-  integrations: [staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" })],
+  integrations: [loaderPaths(), staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" })],
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 /*
  * Where the project and Astro's cache are. The questions loader runs inside the page bundle at
  * build time (a live collection), where `import.meta.url` names a bundled chunk, not the source
- * file; astro.config.mjs therefore hands both folders in as compile-time constants. Code run
+ * file; src/integrations/loader-paths.ts hands both folders in as compile-time constants. Code run
  * straight from source (tests, scripts) finds them relative to this file.
  */
 declare const __QA_PROJECT_ROOT__: string | undefined;
