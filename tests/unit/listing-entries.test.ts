@@ -7,6 +7,7 @@ import {
   type ValidQuestion,
 } from "../../src/lib/listing-entries.ts";
 import type { QuestionFrontmatter } from "../../src/schemas/question.ts";
+import { listingEntrySchema } from "../../src/schemas/listing-entry.ts";
 import { bodyToPlainText } from "../../src/lib/plain-text.ts";
 
 const ASKED = "2024-03-05T14:22:10.000000000Z";
@@ -163,6 +164,20 @@ describe("toListingEntry", () => {
     const q = question("q", {}, body);
     assert.equal(toListingEntry(q, byId(q), 19).excerpt, "aaaa bbbb cccc dddd");
     assert.equal(toListingEntry(q, byId(q), 18).excerpt, "aaaa bbbb cccc...");
+  });
+});
+
+describe("listingEntrySchema", () => {
+  // The live collection has no schema of its own (src/live.config.ts): the entries' type is the
+  // loader's word, which this holds derived entries to.
+  it("accepts every derived entry as is: open, closed and duplicate, with nothing left over", () => {
+    const closed = question("c", { state: "closed", title: "Closed one" }, "Off topic.");
+    const duplicate = question("d", { state: "duplicate", duplicateOf: "alpha" }, "Same *thing*.");
+    const questions = byId(original, closed, duplicate);
+    for (const q of questions.values()) {
+      const entry = toListingEntry(q, questions, 40);
+      assert.deepEqual(listingEntrySchema.strict().parse(entry), entry, q.id);
+    }
   });
 });
 
