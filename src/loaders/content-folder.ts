@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import { communitySchema, type Community } from "../schemas/community.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import { parseYamlFields } from "../lib/yaml-fields.ts";
+import { stampMatches } from "../lib/file-stamp.ts";
 import { formatProblems, type ContentProblem } from "../lib/problems.ts";
 import {
   duplicateReferenceProblem,
@@ -13,32 +14,34 @@ import {
   type ValidQuestion,
 } from "../lib/listing-entries.ts";
 import { derivationCodeDigest } from "./derivation-code.ts";
+import type { CachedQuestion, EntryCache } from "./entry-cache.ts";
 import { projectFile } from "./project-paths.ts";
 import { validateFields } from "./validate-fields.ts";
 import {
-  shortDigest,
   readQuestionFiles,
   type QuestionFileBatch,
+  type FileIdentity,
   type QuestionFileResults,
-  type QuestionFileTask,
 } from "./question-files.ts";
 
 /** Everything the site is built from, validated and derived. */
 export interface ContentFolder {
   community: Community;
-  /** Listing entries by question id, in file-name order. */
+  /** Listing entries by question id, in id order. */
   entries: Map<string, ListingEntry>;
-  /**
-   * Each entry's digest for Astro's store: its file's digest (see `fileDigest`), then a digest
-   * of the derived excerpt, which also changes when a duplicate's original is retitled.
-   */
-  digests: Map<string, string>;
-  /** How many entries were taken from the earlier build because their file is unchanged. */
-  reused: number;
+  /** What the entry cache is to hold for each question (see entry-cache.ts). */
+  records: Map<string, CachedQuestion>;
+  /** What the entries were derived with besides their files (see `EntryCache`). */
+  derivationKey: string;
+  /** How the questions were had: derived from their file, or kept from an earlier build. */
+  counts: {
+    derived: number;
+    /** Read again and found to hold what an earlier build read. */
+    unchangedByDigest: number;
+    /** Not read at all: their stat is the one an earlier build saw (see file-stamp.ts). */
+    unchangedByStamp: number;
+  };
 }
-
-/** What an earlier build derived, by question id: its digest and entry (Astro's store). */
-export type PreviousEntries = ReadonlyMap<string, { digest: string; entry: ListingEntry }>;
 
 /** Thrown when the content has problems; its message is the whole report. */
 export class ContentError extends Error {
@@ -59,24 +62,33 @@ export class ContentError extends Error {
  * them all. File names in messages are relative to `displayFrom`.
  */
 export function readContentFolder(contentDir: string, displayFrom = process.cwd()): ContentFolder {
-  const plan = planReading(contentDir, displayFrom, new Map());
+  const plan = planReading(contentDir, { displayFrom });
   return assemble(plan, [readQuestionFiles(plan.batch)]);
+}
+
+export interface LoadOptions {
+  /** What earlier builds derived (see entry-cache.ts): unchanged files are not derived again. */
+  previous?: EntryCache | undefined;
+  /** The folder file names in messages are relative to. */
+  displayFrom?: string;
+  /** The time now, ms since the epoch; tests move it to see stamps taken long ago. */
+  now?: number;
 }
 
 /** Below this many files, starting worker threads costs more than it saves. */
 const FILES_PER_WORKER_AT_LEAST = 2_000;
 
 /**
- * `readContentFolder`, with the question files shared out among worker threads when there are
- * many: reading, YAML, Markdown and plain text are per file, and a large community otherwise
- * keeps one core busy while the others wait.
+ * `readContentFolder`, reusing what an earlier build derived from files that have not changed,
+ * and with the files to read shared out among worker threads when there are many: reading,
+ * YAML, Markdown and plain text are per file, and a large community otherwise keeps one core
+ * busy while the others wait.
  */
 export async function loadContentFolder(
   contentDir: string,
-  previous: PreviousEntries = new Map(),
-  displayFrom = process.cwd(),
+  options: LoadOptions = {},
 ): Promise<ContentFolder> {
-  const plan = planReading(contentDir, displayFrom, previous);
+  const plan = planReading(contentDir, options);
   const { tasks } = plan.batch;
   const workers = Math.min(
     availableParallelism(),
@@ -108,16 +120,24 @@ function readInWorker(batch: QuestionFileBatch): Promise<QuestionFileResults> {
 
 interface ReadingPlan {
   community: Community | undefined;
-  previous: PreviousEntries;
+  derivationKey: string;
+  /** Earlier builds' records, when they were derived the way this build derives. */
+  reusable: ReadonlyMap<string, CachedQuestion>;
+  /** Questions not to read: their file's stat is the one a reusable record was taken of. */
+  unchangedByStamp: string[];
+  /** Every question file by id, as messages show it. */
+  fileOfId: Map<string, string>;
+  /** Every entry of the questions folder in name order, as messages show it. */
+  listed: string[];
   /** Problems found before reading the questions (community.yaml, the folder itself). */
   problems: ContentProblem[];
+  /** The files to read. */
   batch: QuestionFileBatch;
 }
 
 function planReading(
   contentDir: string,
-  displayFrom: string,
-  previous: PreviousEntries,
+  { previous, displayFrom = process.cwd(), now = Date.now() }: LoadOptions,
 ): ReadingPlan {
   const show = (path: string) => relative(displayFrom, path) || path;
   const problems: ContentProblem[] = [];
@@ -129,9 +149,27 @@ function planReading(
   const excerptLength = community?.excerptLength ?? 200;
   const bodyFormat = community?.bodyFormat ?? "markdown";
   const derivationKey = `${excerptLength}:${bodyFormat}:${derivationCodeDigest()}`;
-  const knownDigests = Object.fromEntries(
-    [...previous].map(([id, { digest }]) => [id, fileDigest(digest)] as const),
-  );
+  const reusable =
+    previous?.derivationKey === derivationKey
+      ? previous.entries
+      : new Map<string, CachedQuestion>();
+  const plan: ReadingPlan = {
+    community,
+    derivationKey,
+    reusable,
+    unchangedByStamp: [],
+    fileOfId: new Map(),
+    listed: [],
+    problems,
+    batch: {
+      tasks: [],
+      existingIds: [],
+      excerptLength,
+      bodyFormat,
+      knownDigests: {},
+      lookedAt: now,
+    },
+  };
 
   const questionsDir = join(contentDir, "questions");
   if (!existsSync(questionsDir)) {
@@ -139,84 +177,111 @@ function planReading(
       file: show(questionsDir),
       reason: "is missing; create this folder and put one <id>.md file per question in it",
     });
-    const common = { excerptLength, bodyFormat, derivationKey, knownDigests };
-    return { community, previous, problems, batch: { tasks: [], existingIds: [], ...common } };
+    return plan;
   }
   // Hidden files (.DS_Store, editor swap files) are not content.
   const listing = readdirSync(questionsDir, { withFileTypes: true })
     .filter((entry) => !entry.name.startsWith("."))
     .sort(byName);
-  const tasks = listing.map((entry) => {
+  const { batch, fileOfId } = plan;
+  for (const entry of listing) {
     const path = join(questionsDir, entry.name);
-    return { path, file: show(path), isFile: entry.isFile() };
-  });
-  // Every question file counts as existing for duplicateOf, even one with problems of its own.
-  const existingIds = listing
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
-    .map((entry) => entry.name.slice(0, -".md".length));
-  const batch = { tasks, existingIds, excerptLength, bodyFormat, derivationKey, knownDigests };
-  return { community, previous, problems, batch };
+    const file = show(path);
+    plan.listed.push(file);
+    const isFile = entry.isFile();
+    if (isFile && entry.name.endsWith(".md")) {
+      // Every question file counts as existing for duplicateOf, even one with problems.
+      const id = entry.name.slice(0, -".md".length);
+      batch.existingIds.push(id);
+      fileOfId.set(id, file);
+      const earlier = reusable.get(id);
+      if (earlier !== undefined) {
+        const stats = earlier.stamp && statSync(path, { throwIfNoEntry: false });
+        if (earlier.stamp && stats && stampMatches(earlier.stamp, stats)) {
+          plan.unchangedByStamp.push(id);
+          continue;
+        }
+        batch.knownDigests[id] = earlier.digest;
+      }
+    }
+    batch.tasks.push({ path, file, isFile });
+  }
+  return plan;
 }
 
 function assemble(plan: ReadingPlan, results: readonly QuestionFileResults[]): ContentFolder {
   const problems = [...plan.problems];
   const questions = new Map<string, ValidQuestion>();
-  const digests = new Map<string, string>();
-  const fileOf = new Map(
-    plan.batch.tasks.map((task) => [task.path.slice(task.path.lastIndexOf("/") + 1), task.file]),
-  );
+  const records = new Map<string, CachedQuestion>();
+  const derivedNow = new Map<string, FileIdentity>();
   const existingIds = new Set(plan.batch.existingIds);
-  let reused = 0;
+  const keep = (id: string, record: CachedQuestion) => {
+    const question = questionFromEntry(id, plan.fileOfId.get(id) ?? `${id}.md`, record.entry);
+    questions.set(id, question);
+    records.set(id, record);
+    // The file is as it was, but the question it duplicates may be gone since.
+    const { duplicateOf } = question.frontmatter;
+    const dangling =
+      duplicateOf === undefined
+        ? undefined
+        : duplicateReferenceProblem({ id, file: question.file, duplicateOf }, existingIds);
+    if (dangling) problems.push(dangling);
+  };
+  let unchangedByDigest = 0;
   for (const result of results) {
     problems.push(...result.problems);
-    for (const { digest, ...question } of result.questions) {
+    for (const { digest, stamp, ...question } of result.questions) {
       questions.set(question.id, question);
-      digests.set(question.id, digest);
+      derivedNow.set(question.id, { digest, stamp });
     }
-    for (const id of result.unchanged) {
-      const earlier = plan.previous.get(id);
-      if (!earlier) continue;
-      const question = questionFromEntry(id, fileOf.get(`${id}.md`) ?? `${id}.md`, earlier.entry);
-      questions.set(id, question);
-      digests.set(id, earlier.digest);
-      reused++;
-      // The file is as it was, but the question it duplicates may be gone since.
-      const { duplicateOf } = question.frontmatter;
-      const dangling =
-        duplicateOf === undefined
-          ? undefined
-          : duplicateReferenceProblem({ id, file: question.file, duplicateOf }, existingIds);
-      if (dangling) problems.push(dangling);
+    for (const { id, digest, stamp } of result.unchanged) {
+      const earlier = plan.reusable.get(id);
+      if (earlier === undefined) continue;
+      keep(id, { digest, stamp, entry: earlier.entry });
+      unchangedByDigest++;
     }
+  }
+  for (const id of plan.unchangedByStamp) {
+    const earlier = plan.reusable.get(id);
+    if (earlier !== undefined) keep(id, earlier);
   }
   const { community } = plan;
   if (problems.length > 0 || !community) {
-    throw new ContentError(inFileOrder(problems, plan.batch.tasks));
+    throw new ContentError(inFileOrder(problems, plan.listed));
   }
 
   const entries = new Map<string, ListingEntry>();
   for (const question of [...questions.values()].sort(byId)) {
-    const entry = toListingEntry(question, questions, community.excerptLength);
-    entries.set(question.id, entry);
-    digests.set(
-      question.id,
-      `${fileDigest(digests.get(question.id) ?? "")}.${shortDigest(entry.excerpt)}`,
-    );
+    const { id } = question;
+    const kept = records.get(id);
+    // An entry depends on its file alone, but for a duplicate's notice, which names another.
+    const entry =
+      kept !== undefined && question.frontmatter.duplicateOf === undefined
+        ? kept.entry
+        : toListingEntry(question, questions, community.excerptLength);
+    entries.set(id, entry);
+    const identity = derivedNow.get(id);
+    if (identity !== undefined) records.set(id, { ...identity, entry });
   }
-  return { community, entries, digests, reused };
-}
-
-/** The part of an entry's store digest that covers its file. */
-function fileDigest(entryDigest: string): string {
-  return entryDigest.split(".", 1)[0] ?? "";
+  return {
+    community,
+    entries,
+    records,
+    derivationKey: plan.derivationKey,
+    counts: {
+      derived: derivedNow.size,
+      unchangedByDigest,
+      unchangedByStamp: plan.unchangedByStamp.length,
+    },
+  };
 }
 
 /** Problems sorted by file as listed (community.yaml and the folder first), stable within. */
 function inFileOrder(
   problems: readonly ContentProblem[],
-  tasks: readonly QuestionFileTask[],
+  listed: readonly string[],
 ): ContentProblem[] {
-  const order = new Map(tasks.map((task, index) => [task.file, index]));
+  const order = new Map(listed.map((file, index) => [file, index]));
   const rank = (problem: ContentProblem) => order.get(problem.file) ?? -1;
   return [...problems].sort((a, b) => rank(a) - rank(b));
 }

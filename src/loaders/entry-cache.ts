@@ -1,16 +1,49 @@
-import { createReadStream, mkdirSync, openSync, closeSync, renameSync, writeSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  writeSync,
+} from "node:fs";
 import { hash } from "node:crypto";
 import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
+import { sameFileStamp, type FileStamp } from "../lib/file-stamp.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
-import type { PreviousEntries } from "./content-folder.ts";
 import { cacheDirectory } from "./project-paths.ts";
 
 /*
- * What the last build derived, kept between builds so that a rebuild derives only the
- * questions whose file changed. One JSON line per entry, `[id, digest, entry]`, read and
- * written a line at a time: at a million questions the whole file would not fit in one string.
+ * What the last build derived, kept between builds so that a rebuild reads and derives only
+ * the questions whose file changed.
+ *
+ * The file is a log of JSON lines: a header `{"format":2,"derivationKey":…}`, then one line
+ * per question, `[id, digest, stamp, entry]`, or `[id]` for a question that is gone; a later
+ * line for an id replaces an earlier one. A rebuild appends only what changed, so one edit
+ * writes one line, not the 47 MB of a 100,000-question cache; the log is written afresh when
+ * superseded lines outnumber live ones. It is read in blocks, a line at a time: at a million
+ * questions the whole file would not fit in one JavaScript string.
  */
+
+const FORMAT = 2;
+
+/** What the cache knows of one question file. */
+export interface CachedQuestion {
+  /** `shortDigest` of the file's text. */
+  digest: string;
+  /** The file's stat when it was read, or null when that cannot be trusted (see file-stamp). */
+  stamp: FileStamp | null;
+  /** The entry derived from the file. */
+  entry: ListingEntry;
+}
+
+export interface EntryCache {
+  /** What the entries were derived with besides their file: they are reused only under it. */
+  derivationKey: string;
+  entries: Map<string, CachedQuestion>;
+  /** Question lines in the log, superseded ones included. */
+  lines: number;
+}
 
 /** The cache file of one content folder, in Astro's cache folder. */
 export function entryCacheFile(contentDir: string): string {
@@ -18,37 +51,93 @@ export function entryCacheFile(contentDir: string): string {
   return join(cacheDirectory, "qa-listing", `entries-${key}.ndjson`);
 }
 
-/** The entries of the last build; none when there is no cache or it cannot be read. */
-export async function readEntryCache(file: string): Promise<PreviousEntries> {
-  const previous = new Map<string, { digest: string; entry: ListingEntry }>();
+/** The last builds' entries; undefined when there is no cache or it cannot be read. */
+export function readEntryCache(file: string): EntryCache | undefined {
+  let fd: number;
   try {
-    const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
-    for await (const line of lines) {
-      if (line === "") continue;
-      const [id, digest, entry] = JSON.parse(line) as [string, string, ListingEntry];
-      previous.set(id, { digest, entry });
-    }
+    fd = openSync(file, "r");
   } catch {
-    // A missing or damaged cache only means every question is derived again.
-    return new Map();
+    return undefined;
   }
-  return previous;
+  try {
+    let cache: EntryCache | undefined;
+    forEachLine(fd, (line) => {
+      if (cache === undefined) {
+        const header = JSON.parse(line) as { format?: unknown; derivationKey?: unknown };
+        if (header.format !== FORMAT || typeof header.derivationKey !== "string") {
+          throw new Error("not this format");
+        }
+        cache = { derivationKey: header.derivationKey, entries: new Map(), lines: 0 };
+        return;
+      }
+      const record = JSON.parse(line) as
+        [string, string, FileStamp | null, ListingEntry] | [string];
+      if (record.length === 1) cache.entries.delete(record[0]);
+      else cache.entries.set(record[0], { digest: record[1], stamp: record[2], entry: record[3] });
+      cache.lines++;
+    });
+    return cache;
+  } catch {
+    // A damaged cache (a build stopped mid-write, an older format) only means every question
+    // is read again, and the cache is written afresh.
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
-/** Replaces the cache with these entries, atomically: a build stopped halfway leaves the old. */
-export function writeEntryCache(
+/**
+ * Brings the cache up to `entries`: appends a line for each question whose record changed and
+ * for each one that is gone, or writes the whole log afresh (atomically, by renaming) when
+ * there is none, the derivation changed, or most of its lines are superseded. Writes nothing
+ * when nothing changed.
+ */
+export function updateEntryCache(
   file: string,
-  entries: ReadonlyMap<string, ListingEntry>,
-  digests: ReadonlyMap<string, string>,
+  previous: EntryCache | undefined,
+  derivationKey: string,
+  entries: ReadonlyMap<string, CachedQuestion>,
+): void {
+  if (
+    previous === undefined ||
+    previous.derivationKey !== derivationKey ||
+    previous.lines > 2 * entries.size + 1_000
+  ) {
+    rewrite(file, derivationKey, entries);
+    return;
+  }
+  const changed: string[] = [];
+  for (const [id, record] of entries) {
+    const before = previous.entries.get(id);
+    if (
+      before === undefined ||
+      before.digest !== record.digest ||
+      !sameFileStamp(before.stamp, record.stamp)
+    ) {
+      changed.push(questionLine(id, record));
+    }
+  }
+  for (const id of previous.entries.keys()) {
+    if (!entries.has(id)) changed.push(JSON.stringify([id]));
+  }
+  if (changed.length === 0) return;
+  // One write: appends from two builds of the same folder at once interleave whole lines.
+  appendFileSync(file, `${changed.join("\n")}\n`);
+}
+
+function rewrite(
+  file: string,
+  derivationKey: string,
+  entries: ReadonlyMap<string, CachedQuestion>,
 ): void {
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   const fd = openSync(partial, "w");
   try {
-    let batch: string[] = [];
-    for (const [id, entry] of entries) {
-      batch.push(JSON.stringify([id, digests.get(id) ?? "", entry]));
-      if (batch.length === 1000) {
+    let batch = [JSON.stringify({ format: FORMAT, derivationKey })];
+    for (const [id, record] of entries) {
+      batch.push(questionLine(id, record));
+      if (batch.length === 1_000) {
         writeSync(fd, `${batch.join("\n")}\n`);
         batch = [];
       }
@@ -58,4 +147,29 @@ export function writeEntryCache(
     closeSync(fd);
   }
   renameSync(partial, file);
+}
+
+function questionLine(id: string, { digest, stamp, entry }: CachedQuestion): string {
+  return JSON.stringify([id, digest, stamp, entry]);
+}
+
+/** Calls `onLine` with each complete line of the file; a last line without "\n" is damage. */
+function forEachLine(fd: number, onLine: (line: string) => void): void {
+  const block = Buffer.allocUnsafe(16 << 20);
+  // Bytes after the last line break read so far: decoding whole lines only, so that a
+  // character split between two blocks is never decoded in halves.
+  let carried = Buffer.alloc(0);
+  for (;;) {
+    const size = readSync(fd, block, 0, block.length, null);
+    if (size === 0) break;
+    const end = block.lastIndexOf(10, size - 1);
+    if (end === -1) {
+      carried = Buffer.concat([carried, block.subarray(0, size)]);
+      continue;
+    }
+    const text = Buffer.concat([carried, block.subarray(0, end)]).toString("utf8");
+    carried = Buffer.from(block.subarray(end + 1, size));
+    for (const line of text.split("\n")) if (line !== "") onLine(line);
+  }
+  if (carried.length > 0) throw new Error("the last line is incomplete");
 }

@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { QUESTION_ID_PATTERN, questionFrontmatterSchema } from "../schemas/question.ts";
 import type { BodyFormat } from "../schemas/community.ts";
 import { splitFrontmatter } from "../lib/frontmatter.ts";
@@ -8,6 +8,7 @@ import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { duplicateReferenceProblem, type ValidQuestion } from "../lib/listing-entries.ts";
+import { fileStamp, type FileStamp } from "../lib/file-stamp.ts";
 import { validateFields } from "./validate-fields.ts";
 
 /** One entry of the questions folder to read. */
@@ -25,19 +26,25 @@ export interface QuestionFileBatch {
   existingIds: string[];
   excerptLength: number;
   bodyFormat: BodyFormat;
-  /** What the derivation depends on besides the file: the excerpt length, the code. */
-  derivationKey: string;
-  /** The digests of the files the previous build read, by question id. */
+  /** The digests of the files an earlier build read, by question id. */
   knownDigests: Record<string, string>;
+  /** When the reading started (ms since the epoch), to tell which file stamps to keep. */
+  lookedAt: number;
 }
 
 export interface QuestionFileResults {
   /** In the order of the tasks, so batches concatenate into file order. */
   problems: ContentProblem[];
-  /** Questions read and derived now, each with the digest of its file. */
-  questions: (ValidQuestion & { digest: string })[];
-  /** Questions whose file has the digest the previous build saw: nothing to derive again. */
-  unchanged: string[];
+  /** Questions read and derived now, each with its file's digest and stamp. */
+  questions: (ValidQuestion & FileIdentity)[];
+  /** Questions whose file has the digest an earlier build saw: nothing to derive again. */
+  unchanged: ({ id: string } & FileIdentity)[];
+}
+
+/** What a later build needs to tell whether a file changed (see entry-cache.ts). */
+export interface FileIdentity {
+  digest: string;
+  stamp: FileStamp | null;
 }
 
 /** Reads, validates and derives each file of a batch; the work a worker thread does. */
@@ -50,7 +57,7 @@ export function readQuestionFiles(batch: QuestionFileBatch): QuestionFileResults
 
 function readQuestionFile(
   { path, file, isFile }: QuestionFileTask,
-  { excerptLength, bodyFormat, derivationKey, knownDigests }: QuestionFileBatch,
+  { excerptLength, bodyFormat, knownDigests, lookedAt }: QuestionFileBatch,
   existingIds: ReadonlySet<string>,
   { problems, questions, unchanged }: QuestionFileResults,
 ): void {
@@ -78,10 +85,13 @@ function readQuestionFile(
       reason: `"${id}" cannot be a question id; rename the file using only lower-case letters, digits, "-" and "_", such as ${suggestId(id)}.md`,
     });
   }
+  // Stat before reading: a write in between then leaves a stamp older than the text read,
+  // which the next build sees as a change.
+  const stamp = fileStamp(statSync(path), lookedAt);
   const text = readFileSync(path, "utf8");
-  const digest = shortDigest(`${derivationKey}\0${text}`);
+  const digest = shortDigest(text);
   if (idIsValid && knownDigests[id] === digest) {
-    unchanged.push(id);
+    unchanged.push({ id, digest, stamp });
     return;
   }
   const split = splitFrontmatter(text);
@@ -117,12 +127,12 @@ function readQuestionFile(
   // hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =
     frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
-  questions.push({ id, file, frontmatter, bodyText, digest });
+  questions.push({ id, file, frontmatter, bodyText, digest, stamp });
 }
 
 /**
  * 96 bits of SHA-1, base64url: plenty to tell a changed file from an unchanged one, and short,
- * since Astro keeps every entry's digest in the store it inlines into the page bundle.
+ * since the entry cache keeps one per question.
  */
 export function shortDigest(text: string): string {
   return hash("sha1", text, "base64url").slice(0, 16);

@@ -2,7 +2,7 @@ import type { LiveLoader } from "astro/loaders";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import { ContentError, loadContentFolder } from "./content-folder.ts";
 import { contentDirectory } from "./content-source.ts";
-import { entryCacheFile, readEntryCache, writeEntryCache } from "./entry-cache.ts";
+import { entryCacheFile, readEntryCache, updateEntryCache } from "./entry-cache.ts";
 
 /**
  * Loads `questions/<id>.md` as listing entries: validated, with plain text and excerpt derived
@@ -13,7 +13,7 @@ import { entryCacheFile, readEntryCache, writeEntryCache } from "./entry-cache.t
  * store and inline that store into the page bundle, which at 100,000 questions took most of a
  * rebuild and most of its memory, and at a million no longer fits in one JavaScript string.
  * Entries whose file is unchanged since the last build come from our own cache (see
- * entry-cache.ts), so a rebuild after editing one question derives one question.
+ * entry-cache.ts), so a rebuild after editing one question reads and derives one question.
  */
 export function questionsLoader(): LiveLoader<ListingEntry, never, never, ContentError> {
   return {
@@ -22,11 +22,12 @@ export function questionsLoader(): LiveLoader<ListingEntry, never, never, Conten
       const directory = contentDirectory();
       const cacheFile = entryCacheFile(directory);
       try {
-        const folder = await loadContentFolder(directory, await readEntryCache(cacheFile));
-        writeEntryCache(cacheFile, folder.entries, folder.digests);
-        const derived = folder.entries.size - folder.reused;
+        const previous = readEntryCache(cacheFile);
+        const folder = await loadContentFolder(directory, { previous });
+        updateEntryCache(cacheFile, previous, folder.derivationKey, folder.records);
+        const { derived, unchangedByDigest, unchangedByStamp } = folder.counts;
         console.info(
-          `[questions-loader] ${folder.entries.size} questions, ${derived} read and derived, ${folder.reused} unchanged`,
+          `[questions-loader] ${folder.entries.size} questions: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`,
         );
         return { entries: [...folder.entries].map(([id, data]) => ({ id, data })) };
       } catch (error) {
