@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { defineConfig } from "astro/config";
+import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
 
@@ -37,5 +38,9 @@ export default defineConfig({
     // Every page is <path>/index.html: the relative prefix then follows from the URL's depth.
     format: "directory",
   },
-  integrations: [loaderPaths(), staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" })],
+  integrations: [
+    loaderPaths(),
+    earlyLoading(),
+    staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" }),
+  ],
 });

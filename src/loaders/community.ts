@@ -1,6 +1,6 @@
 import type { Loader } from "astro/loaders";
 import { COMMUNITY_ENTRY_ID, communitySchema } from "../schemas/community.ts";
-import { readCommunityFile } from "./content-folder.ts";
+import { readCommunityFile } from "./community-file.ts";
 import { contentDirectory, syncAndWatch } from "./content-source.ts";
 
 /**

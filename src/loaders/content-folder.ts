@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 import { Worker } from "node:worker_threads";
-import { communitySchema, type Community } from "../schemas/community.ts";
+import type { Community } from "../schemas/community.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
-import { parseYamlFields } from "../lib/yaml-fields.ts";
 import { stampMatches } from "../lib/file-stamp.ts";
 import { formatProblems, type ContentProblem } from "../lib/problems.ts";
 import {
@@ -16,7 +15,7 @@ import {
 import { derivationCodeDigest } from "./derivation-code.ts";
 import type { CachedQuestion, EntryCache } from "./entry-cache.ts";
 import { projectFile } from "./project-paths.ts";
-import { validateFields } from "./validate-fields.ts";
+import { readCommunity } from "./community-file.ts";
 import {
   readQuestionFiles,
   type QuestionFileBatch,
@@ -292,33 +291,4 @@ function byId(a: { id: string }, b: { id: string }): number {
 
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
-
-/**
- * The community, read on its own; undefined when community.yaml has problems, which the
- * reading of the whole folder reports together with every other one.
- */
-export function readCommunityFile(contentDir: string): Community | undefined {
-  return readCommunity(join(contentDir, "community.yaml"), "community.yaml", []);
-}
-
-function readCommunity(
-  path: string,
-  file: string,
-  problems: ContentProblem[],
-): Community | undefined {
-  if (!existsSync(path)) {
-    problems.push({
-      file,
-      reason:
-        'is missing; create it with the community\'s name, such as: name: "Homelab & Self-Hosting"',
-    });
-    return undefined;
-  }
-  const parsed = parseYamlFields(readFileSync(path, "utf8").replace(/^\uFEFF/, ""));
-  if (!parsed.ok) {
-    problems.push({ file, reason: parsed.reason });
-    return undefined;
-  }
-  return validateFields(communitySchema, parsed.fields, file, problems, "of community.yaml");
 }

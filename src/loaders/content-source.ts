@@ -1,14 +1,14 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { LoaderContext } from "astro/loaders";
-import { projectFile } from "./project-paths.ts";
+import { projectRoot } from "./project-paths.ts";
 
 /**
  * The content folder to build: `QA_CONTENT_DIR` (relative to where the command runs) when set,
- * otherwise `content/` beside astro.config.mjs.
+ * otherwise `content/` in the project's root, beside astro.config.mjs.
  */
-export function contentDirectory(): string {
+export function contentDirectory(root = projectRoot): string {
   const fromEnvironment = process.env["QA_CONTENT_DIR"];
-  return fromEnvironment ? resolve(fromEnvironment) : projectFile("content");
+  return fromEnvironment ? resolve(fromEnvironment) : join(root, "content");
 }
 
 type Watcher = NonNullable<LoaderContext["watcher"]>;

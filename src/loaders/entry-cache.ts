@@ -46,9 +46,9 @@ export interface EntryCache {
 }
 
 /** The cache file of one content folder, in Astro's cache folder. */
-export function entryCacheFile(contentDir: string): string {
+export function entryCacheFile(contentDir: string, cacheDir = cacheDirectory): string {
   const key = hash("sha1", contentDir, "base64url").slice(0, 12);
-  return join(cacheDirectory, "qa-listing", `entries-${key}.ndjson`);
+  return join(cacheDir, "qa-listing", `entries-${key}.ndjson`);
 }
 
 /** The last builds' entries; undefined when there is no cache or it cannot be read. */

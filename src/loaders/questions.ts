@@ -1,8 +1,9 @@
 import type { LiveLoader } from "astro/loaders";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
-import { ContentError, loadContentFolder } from "./content-folder.ts";
+import type { ContentError } from "./content-folder.ts";
 import { contentDirectory } from "./content-source.ts";
-import { entryCacheFile, readEntryCache, updateEntryCache } from "./entry-cache.ts";
+import { takeEarlyLoad } from "./early-load.ts";
+import { entryCacheFile } from "./entry-cache.ts";
 
 /**
  * Loads `questions/<id>.md` as listing entries: validated, with plain text and excerpt derived
@@ -13,7 +14,9 @@ import { entryCacheFile, readEntryCache, updateEntryCache } from "./entry-cache.
  * store and inline that store into the page bundle, which at 100,000 questions took most of a
  * rebuild and most of its memory, and at a million no longer fits in one JavaScript string.
  * Entries whose file is unchanged since the last build come from our own cache (see
- * entry-cache.ts), so a rebuild after editing one question reads and derives one question.
+ * entry-cache.ts), so a rebuild after editing one question reads and derives one question; and
+ * a build has usually loaded the questions already, while Astro bundled the page
+ * (early-load.ts).
  */
 export function questionsLoader(): LiveLoader<ListingEntry, never, never, ContentError> {
   return {
@@ -21,19 +24,22 @@ export function questionsLoader(): LiveLoader<ListingEntry, never, never, Conten
     async loadCollection() {
       const directory = contentDirectory();
       const cacheFile = entryCacheFile(directory);
-      try {
-        const previous = readEntryCache(cacheFile);
-        const folder = await loadContentFolder(directory, { previous });
-        updateEntryCache(cacheFile, previous, folder.derivationKey, folder.records);
-        const { derived, unchangedByDigest, unchangedByStamp } = folder.counts;
-        console.info(
-          `[questions-loader] ${folder.entries.size} questions: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`,
-        );
-        return { entries: [...folder.entries].map(([id, data]) => ({ id, data })) };
-      } catch (error) {
-        if (error instanceof ContentError) return { error };
-        throw error;
-      }
+      // Imported here, not above: Astro also imports this module while it syncs content types,
+      // through Vite's transforms, where the reading code would only cost time.
+      const [{ ContentError }, { loadQuestions }] = await Promise.all([
+        import("./content-folder.ts"),
+        import("./load-questions.ts"),
+      ]);
+      const outcome = await (takeEarlyLoad(directory, cacheFile) ??
+        loadQuestions(directory, cacheFile));
+      if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
+      if ("failure" in outcome) throw outcome.failure;
+      const { entries, counts } = outcome.folder;
+      const { derived, unchangedByDigest, unchangedByStamp } = counts;
+      console.info(
+        `[questions-loader] ${entries.size} questions: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`,
+      );
+      return { entries: [...entries].map(([id, data]) => ({ id, data })) };
     },
     async loadEntry() {
       // The listing reads the whole collection; single entries are not looked up.

@@ -1,0 +1,31 @@
+import { fileURLToPath } from "node:url";
+import type { AstroIntegration } from "astro";
+import { contentDirectory } from "../loaders/content-source.ts";
+import { entryCacheFile } from "../loaders/entry-cache.ts";
+import { handOverEarlyLoad } from "../loaders/early-load.ts";
+import { loadQuestions } from "../loaders/load-questions.ts";
+
+/**
+ * Starts loading the questions as soon as `astro build` has its configuration, so that reading
+ * and deriving them runs beside Astro's own start-up work instead of after it; the questions
+ * loader then takes the result (see src/loaders/early-load.ts). Only for builds: the dev
+ * server loads on each request, as the files are then.
+ */
+export function earlyLoading(): AstroIntegration {
+  let building = false;
+  return {
+    name: "qa-early-loading",
+    hooks: {
+      "astro:config:setup": ({ command }) => {
+        building = command === "build";
+      },
+      "astro:config:done": ({ config }) => {
+        if (!building) return;
+        // The same folders the loader finds through loader-paths.ts's constants.
+        const directory = contentDirectory(fileURLToPath(config.root));
+        const cacheFile = entryCacheFile(directory, fileURLToPath(config.cacheDir));
+        handOverEarlyLoad(directory, cacheFile, loadQuestions(directory, cacheFile));
+      },
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { LoadOutcome } from "./load-questions.ts";
+
+/*
+ * A build spends its first seconds on Astro's own work (loading the config, syncing content
+ * types, bundling the page) with the second core idle and the main thread waiting on Vite
+ * half the time. The questions need none of that, so the build starts loading them then (see
+ * src/integrations/early-loading.ts), and the loader, called once the page renders, takes the
+ * result. At 10,000 questions that hides most of the loading.
+ *
+ * The integration and the page bundle hold two copies of the loader's modules, so the handover
+ * goes through the process's global object, keyed by a registered symbol, and carries only
+ * plain data.
+ */
+
+const EARLY_LOAD = Symbol.for("qa-listing.early-question-load");
+
+interface EarlyLoad {
+  directory: string;
+  cacheFile: string;
+  outcome: Promise<LoadOutcome>;
+}
+
+type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
+
+/** Leaves a load already under way (`loadQuestions`) for `takeEarlyLoad` to pick up. */
+export function handOverEarlyLoad(
+  directory: string,
+  cacheFile: string,
+  outcome: Promise<LoadOutcome>,
+): void {
+  (globalThis as WithEarlyLoad)[EARLY_LOAD] = { directory, cacheFile, outcome };
+}
+
+/**
+ * The load started early for this folder and cache, if there is one; it is handed out once,
+ * so that a later call (the dev server's next request) loads the folder as it is then.
+ */
+export function takeEarlyLoad(
+  directory: string,
+  cacheFile: string,
+): Promise<LoadOutcome> | undefined {
+  const global = globalThis as WithEarlyLoad;
+  const early = global[EARLY_LOAD];
+  if (early === undefined || early.directory !== directory || early.cacheFile !== cacheFile) {
+    return undefined;
+  }
+  Reflect.deleteProperty(global, EARLY_LOAD);
+  return early.outcome;
+}
