@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, lstatSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
+import { median } from "./measure.ts";
 import { projectRoot } from "./our-build.ts";
 
 export const sharedBench = join(projectRoot, "../shared/bench");
@@ -91,6 +92,30 @@ export function parsePeerLine(line: string): PeerResult {
     outMb: number(out),
     entries: number(entries),
     status: status as string,
+  };
+}
+
+/**
+ * One peer's runs, each made by its own run-peers.sh call, as one line: median wall and CPU
+ * seconds, the largest peak, the last output; the first status that is not "ok".
+ */
+export function combinePeerRuns(runs: readonly PeerResult[]): PeerResult {
+  const last = runs.at(-1);
+  if (last === undefined) throw new Error("no runs to combine");
+  const finished = runs.filter((run) => run.status === "ok");
+  const walls = finished.flatMap((run) => run.wallSeconds ?? []);
+  const peaks = runs.flatMap((run) => run.peakMib ?? []);
+  return {
+    peer: last.peer,
+    runs: runs.length,
+    wallSeconds: walls.length > 0 ? median(walls) : undefined,
+    wallRange: walls.length > 0 ? `${Math.min(...walls)}..${Math.max(...walls)}` : "-",
+    cpuSeconds:
+      finished.length > 0 ? median(finished.flatMap((run) => run.cpuSeconds ?? [])) : undefined,
+    peakMib: peaks.length > 0 ? Math.max(...peaks) : undefined,
+    outMb: last.outMb,
+    entries: last.entries,
+    status: runs.find((run) => run.status !== "ok")?.status ?? "ok",
   };
 }
 
