@@ -26,7 +26,7 @@ export function parseIsoInstant(text: string): IsoInstantResult {
   if (!match) {
     return { ok: false, reason: `"${text}" is not an ISO 8601 date or date-time` };
   }
-  const [, y, mo, d, h = "00", mi = "00", s = "00", fraction = "", zulu, sign, offH, offM] = match;
+  const [, y, mo, d, h = "00", mi = "00", s = "00", fraction = "", , sign, offH, offM] = match;
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
@@ -40,14 +40,15 @@ export function parseIsoInstant(text: string): IsoInstantResult {
   if (hour > 23) return impossible(text, `there is no hour ${h}`);
   if (minute > 59) return impossible(text, `there is no minute ${mi}`);
   if (second > 59) return impossible(text, `there is no second ${s}`);
-  let offsetMinutes = 0;
-  if (sign !== undefined && zulu === undefined) {
-    const hours = Number(offH);
-    const minutes = Number(offM ?? "0");
-    if (hours > 23 || minutes > 59)
-      return impossible(text, `the offset ${sign}${offH}:${offM ?? "00"} is out of range`);
-    offsetMinutes = (sign === "-" ? -1 : 1) * (hours * 60 + minutes);
+  if (sign === undefined) {
+    // UTC already (Z, or no offset): the key is the text's own fields, with no Date to build.
+    return { ok: true, key: `${y}-${mo}-${d}T${h}:${mi}:${s}.${fraction.padEnd(9, "0")}Z` };
   }
+  const hours = Number(offH);
+  const minutes = Number(offM ?? "0");
+  if (hours > 23 || minutes > 59)
+    return impossible(text, `the offset ${sign}${offH}:${offM ?? "00"} is out of range`);
+  const offsetMinutes = (sign === "-" ? -1 : 1) * (hours * 60 + minutes);
   const local = new Date(0);
   local.setUTCFullYear(year, month - 1, day);
   local.setUTCHours(hour, minute, second, 0);

@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { QUESTION_ID_PATTERN, questionFrontmatterSchema } from "../schemas/question.ts";
 import type { BodyFormat } from "../schemas/community.ts";
 import { splitFrontmatter } from "../lib/frontmatter.ts";
@@ -85,10 +85,7 @@ function readQuestionFile(
       reason: `"${id}" cannot be a question id; rename the file using only lower-case letters, digits, "-" and "_", such as ${suggestId(id)}.md`,
     });
   }
-  // Stat before reading: a write in between then leaves a stamp older than the text read,
-  // which the next build sees as a change.
-  const stamp = fileStamp(statSync(path), lookedAt);
-  const text = readFileSync(path, "utf8");
+  const { text, stamp } = readWithStamp(path, lookedAt);
   const digest = shortDigest(text);
   if (idIsValid && knownDigests[id] === digest) {
     unchanged.push({ id, digest, stamp });
@@ -128,6 +125,20 @@ function readQuestionFile(
   const bodyText =
     frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
   questions.push({ id, file, frontmatter, bodyText, digest, stamp });
+}
+
+/**
+ * The file's text, and its stamp taken from the open file before reading: a write in between
+ * then leaves a stamp older than the text read, which the next build sees as a change.
+ */
+function readWithStamp(path: string, lookedAt: number): { text: string; stamp: FileStamp | null } {
+  const fd = openSync(path, "r");
+  try {
+    const stamp = fileStamp(fstatSync(fd), lookedAt);
+    return { text: readFileSync(fd, "utf8"), stamp };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
