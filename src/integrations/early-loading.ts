@@ -1,13 +1,14 @@
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { contentDirectory } from "../loaders/content-source.ts";
 import { entryCacheFile } from "../loaders/entry-cache.ts";
-import { handOverEarlyLoad } from "../loaders/early-load.ts";
-import { loadQuestions } from "../loaders/load-questions.ts";
+import { startEarlyLoad } from "../loaders/early-load.ts";
 
 /**
- * Starts loading the questions as soon as `astro build` has its configuration, so that reading
- * and deriving them runs beside Astro's own start-up work instead of after it; the questions
+ * Starts loading the questions as soon as `astro build` has its configuration, on a thread of
+ * their own, so that reading and deriving them runs beside Astro's own start-up work instead of
+ * after it; the questions
  * loader then takes the result (see src/loaders/early-load.ts). Only for builds: the dev
  * server loads on each request, as the files are then.
  */
@@ -22,9 +23,10 @@ export function earlyLoading(): AstroIntegration {
       "astro:config:done": ({ config }) => {
         if (!building) return;
         // The same folders the loader finds through loader-paths.ts's constants.
-        const directory = contentDirectory(fileURLToPath(config.root));
+        const root = fileURLToPath(config.root);
+        const directory = contentDirectory(root);
         const cacheFile = entryCacheFile(directory, fileURLToPath(config.cacheDir));
-        handOverEarlyLoad(directory, cacheFile, loadQuestions(directory, cacheFile));
+        startEarlyLoad(join(root, "src/loaders/load-worker.ts"), directory, cacheFile);
       },
     },
   };

@@ -89,18 +89,22 @@ export async function loadContentFolder(
 ): Promise<ContentFolder> {
   const plan = planReading(contentDir, options);
   const { tasks } = plan.batch;
-  const workers = Math.min(
+  const threads = Math.min(
     availableParallelism(),
     4,
     Math.floor(tasks.length / FILES_PER_WORKER_AT_LEAST),
   );
-  if (workers < 2) return assemble(plan, [readQuestionFiles(plan.batch)]);
-  const size = Math.ceil(tasks.length / workers);
-  const batches = Array.from({ length: workers }, (_, index) => ({
+  if (threads < 2) return assemble(plan, [readQuestionFiles(plan.batch)]);
+  const size = Math.ceil(tasks.length / threads);
+  const [own, ...others] = Array.from({ length: threads }, (_, index) => ({
     ...plan.batch,
     tasks: tasks.slice(index * size, (index + 1) * size),
   }));
-  return assemble(plan, await Promise.all(batches.map(readInWorker)));
+  // Workers take all but the first share, which this thread reads itself meanwhile: one
+  // thread, and one heap of a couple of hundred megabytes, fewer than a worker for each.
+  const fromWorkers = Promise.all(others.map(readInWorker));
+  const ownResults = readQuestionFiles(own ?? plan.batch);
+  return assemble(plan, [ownResults, ...(await fromWorkers)]);
 }
 
 function readInWorker(batch: QuestionFileBatch): Promise<QuestionFileResults> {
@@ -109,10 +113,17 @@ function readInWorker(batch: QuestionFileBatch): Promise<QuestionFileResults> {
     const worker = new Worker(projectFile("src/loaders/question-worker.ts"), {
       workerData: batch,
     });
-    worker.once("message", (results: QuestionFileResults) => resolve(results));
+    const all: QuestionFileResults = { problems: [], questions: [], unchanged: [] };
+    worker.on("message", (part: QuestionFileResults) => {
+      // Not push(...part.questions): a part may be longer than a call's argument list.
+      for (const problem of part.problems) all.problems.push(problem);
+      for (const question of part.questions) all.questions.push(question);
+      for (const unchanged of part.unchanged) all.unchanged.push(unchanged);
+    });
     worker.once("error", reject);
     worker.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`A content worker stopped with exit code ${code}.`));
+      if (code === 0) resolve(all);
+      else reject(new Error(`A content worker stopped with exit code ${code}.`));
     });
   });
 }

@@ -1,11 +1,13 @@
+import { Worker } from "node:worker_threads";
 import type { LoadOutcome } from "./load-questions.ts";
 
 /*
  * A build spends its first seconds on Astro's own work (loading the config, syncing content
  * types, bundling the page) with the second core idle and the main thread waiting on Vite
- * half the time. The questions need none of that, so the build starts loading them then (see
- * src/integrations/early-loading.ts), and the loader, called once the page renders, takes the
- * result. At 10,000 questions that hides most of the loading.
+ * half the time. The questions need none of that, so the build starts loading them then, on a
+ * thread of their own (src/integrations/early-loading.ts), and the loader, called once the page
+ * renders, takes the result. That hides most of the loading: reading the entry cache and
+ * stat-ing 100,000 files in a rebuild, reading and deriving 10,000 in a first build.
  *
  * The integration and the page bundle hold two copies of the loader's modules, so the handover
  * goes through the process's global object, keyed by a registered symbol, and carries only
@@ -22,7 +24,23 @@ interface EarlyLoad {
 
 type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
 
-/** Leaves a load already under way (`loadQuestions`) for `takeEarlyLoad` to pick up. */
+/**
+ * Starts loading the folder on a worker thread running `workerFile` (load-worker.ts, by path:
+ * the integration runs from source, the loader from Astro's bundle), for `takeEarlyLoad`.
+ */
+export function startEarlyLoad(workerFile: string, directory: string, cacheFile: string): void {
+  const outcome = new Promise<LoadOutcome>((resolve) => {
+    const worker = new Worker(workerFile, { workerData: { directory, cacheFile } });
+    worker.once("message", resolve);
+    worker.once("error", (failure) => resolve({ failure }));
+    worker.once("exit", (code) =>
+      resolve({ failure: new Error(`The questions' loading thread stopped (exit code ${code}).`) }),
+    );
+  });
+  handOverEarlyLoad(directory, cacheFile, outcome);
+}
+
+/** Leaves a load already under way for `takeEarlyLoad` to pick up. */
 export function handOverEarlyLoad(
   directory: string,
   cacheFile: string,

@@ -47,12 +47,34 @@ export interface FileIdentity {
   stamp: FileStamp | null;
 }
 
-/** Reads, validates and derives each file of a batch; the work a worker thread does. */
+/** Reads, validates and derives each file of a batch. */
 export function readQuestionFiles(batch: QuestionFileBatch): QuestionFileResults {
+  let all: QuestionFileResults | undefined;
+  readQuestionFilesInParts(batch, Infinity, (results) => (all = results));
+  return all ?? { problems: [], questions: [], unchanged: [] };
+}
+
+/**
+ * `readQuestionFiles`, handing over the results of every `partSize` files as soon as they are
+ * ready: what a worker thread does, so that it never holds more than one part's results.
+ */
+export function readQuestionFilesInParts(
+  batch: QuestionFileBatch,
+  partSize: number,
+  onPart: (results: QuestionFileResults) => void,
+): void {
   const existingIds = new Set(batch.existingIds);
-  const results: QuestionFileResults = { problems: [], questions: [], unchanged: [] };
-  for (const task of batch.tasks) readQuestionFile(task, batch, existingIds, results);
-  return results;
+  let results: QuestionFileResults = { problems: [], questions: [], unchanged: [] };
+  let inPart = 0;
+  for (const task of batch.tasks) {
+    readQuestionFile(task, batch, existingIds, results);
+    if (++inPart === partSize) {
+      onPart(results);
+      results = { problems: [], questions: [], unchanged: [] };
+      inPart = 0;
+    }
+  }
+  onPart(results);
 }
 
 function readQuestionFile(

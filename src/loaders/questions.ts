@@ -1,5 +1,5 @@
 import type { LiveLoader } from "astro/loaders";
-import type { ListingEntry } from "../schemas/listing-entry.ts";
+import type { ShownEntry } from "../schemas/listing-entry.ts";
 import type { ContentError } from "./content-folder.ts";
 import { contentDirectory } from "./content-source.ts";
 import { takeEarlyLoad } from "./early-load.ts";
@@ -18,7 +18,7 @@ import { entryCacheFile } from "./entry-cache.ts";
  * a build has usually loaded the questions already, while Astro bundled the page
  * (early-load.ts).
  */
-export function questionsLoader(): LiveLoader<ListingEntry, never, never, ContentError> {
+export function questionsLoader(): LiveLoader<ShownEntry, never, never, ContentError> {
   return {
     name: "questions-loader",
     async loadCollection() {
@@ -34,7 +34,7 @@ export function questionsLoader(): LiveLoader<ListingEntry, never, never, Conten
         loadQuestions(directory, cacheFile));
       if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
       if ("failure" in outcome) throw outcome.failure;
-      const { entries, counts } = outcome.folder;
+      const { entries, counts } = outcome;
       const { derived, unchangedByDigest, unchangedByStamp } = counts;
       console.info(
         `[questions-loader] ${entries.size} questions: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`,

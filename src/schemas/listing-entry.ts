@@ -28,3 +28,10 @@ export const listingEntrySchema = z.object({
 });
 
 export type ListingEntry = z.output<typeof listingEntrySchema>;
+
+/**
+ * What the page is given of an entry: what it shows, and the `asked` key it orders by. The
+ * rest stays with the loader: at 100,000 questions every field the page never reads is
+ * memory the build holds while it renders.
+ */
+export type ShownEntry = Pick<ListingEntry, "titleLine" | "tags" | "excerpt" | "askedKey">;
