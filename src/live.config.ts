@@ -1,11 +1,17 @@
 import { defineLiveCollection } from "astro:content";
+import { communityLoader } from "./loaders/community.ts";
 import { questionsLoader } from "./loaders/questions.ts";
 
+/*
+ * Both collections are live: their loaders run while the pages render (see the loaders for
+ * why). Neither has a schema here: the loaders check community.yaml and every question's
+ * frontmatter against the zod schemas of src/schemas/ themselves, reporting every problem in
+ * one run, and Astro would only check their output again (for the questions, one promise
+ * apiece: a quarter of a second at 100,000). The entries' types come from the loaders: a
+ * `Community`, and `ShownEntry`s, the shown part of a `ListingEntry`; a unit test holds derived
+ * entries to that schema.
+ */
 export const collections = {
-  // No schema here: Astro would check every entry again, one promise apiece (a quarter of a
-  // second at 100,000 questions), though the loader builds them from frontmatter that zod has
-  // already checked. Their type comes from the loader, which says they are `ShownEntry`s, the
-  // shown part of a `ListingEntry` (src/schemas/listing-entry.ts); a unit test holds derived
-  // entries to that schema.
+  community: defineLiveCollection({ loader: communityLoader() }),
   questions: defineLiveCollection({ loader: questionsLoader() }),
 };

@@ -1,20 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { communitySchema, type Community } from "../schemas/community.ts";
 import { parseYamlFields } from "../lib/yaml-fields.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { validateFields } from "./validate-fields.ts";
 
-// community.yaml on its own, apart from the questions' code: the community collection loads it
-// while Astro syncs content, where every module imported is run through Vite's transforms.
-
-/**
- * The community, read on its own; undefined when community.yaml has problems, which the
- * reading of the whole folder reports together with every other one.
- */
-export function readCommunityFile(contentDir: string): Community | undefined {
-  return readCommunity(join(contentDir, "community.yaml"), "community.yaml", []);
-}
+// community.yaml on its own, apart from the questions' code, which the community loader does
+// not need.
 
 /** The community in `path`, its problems added to `problems` under the name `file`. */
 export function readCommunity(

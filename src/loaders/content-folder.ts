@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import type { Community } from "../schemas/community.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import { stampMatches } from "../lib/file-stamp.ts";
-import { formatProblems, type ContentProblem } from "../lib/problems.ts";
+import type { ContentProblem } from "../lib/problems.ts";
 import {
   duplicateReferenceProblem,
   questionFromEntry,
@@ -16,6 +16,7 @@ import { derivationCodeDigest } from "./derivation-code.ts";
 import type { CachedQuestion, EntryCache } from "./entry-cache.ts";
 import { projectFile } from "./project-paths.ts";
 import { readCommunity } from "./community-file.ts";
+import { ContentError } from "./content-error.ts";
 import {
   readQuestionFiles,
   type QuestionFileBatch,
@@ -40,19 +41,6 @@ export interface ContentFolder {
     /** Not read at all: their stat is the one an earlier build saw (see file-stamp.ts). */
     unchangedByStamp: number;
   };
-}
-
-/** Thrown when the content has problems; its message is the whole report. */
-export class ContentError extends Error {
-  readonly problems: readonly ContentProblem[];
-  constructor(problems: readonly ContentProblem[]) {
-    super(`The content has problems:\n${formatProblems(problems)}`);
-    this.name = "ContentError";
-    this.problems = problems;
-    // The report is the whole story: a stack trace into the loader only hides it (Astro prints
-    // a stack whenever an error has one).
-    this.stack = "";
-  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { ContentProblem } from "../lib/problems.ts";
 import type { ShownEntry } from "../schemas/listing-entry.ts";
 import { compareListingOrder } from "../lib/order.ts";
-import { ContentError, loadContentFolder, type ContentFolder } from "./content-folder.ts";
+import { loadContentFolder, type ContentFolder } from "./content-folder.ts";
+import { ContentError } from "./content-error.ts";
 import { readEntryCache, updateEntryCache } from "./entry-cache.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { LiveLoader } from "astro/loaders";
 import type { ShownEntry } from "../schemas/listing-entry.ts";
-import type { ContentError } from "./content-folder.ts";
+import { ContentError } from "./content-error.ts";
 import { contentDirectory } from "./content-source.ts";
 import { takeEarlyLoad } from "./early-load.ts";
 import { entryCacheFile } from "./entry-cache.ts";
@@ -26,10 +26,7 @@ export function questionsLoader(): LiveLoader<ShownEntry, never, never, ContentE
       const cacheFile = entryCacheFile(directory);
       // Imported here, not above: Astro also imports this module while it syncs content types,
       // through Vite's transforms, where the reading code would only cost time.
-      const [{ ContentError }, { loadQuestions }] = await Promise.all([
-        import("./content-folder.ts"),
-        import("./load-questions.ts"),
-      ]);
+      const { loadQuestions } = await import("./load-questions.ts");
       const outcome = await (takeEarlyLoad(directory, cacheFile) ??
         loadQuestions(directory, cacheFile));
       if ("problems" in outcome) return { error: new ContentError(outcome.problems) };

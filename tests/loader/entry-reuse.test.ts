@@ -11,7 +11,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ContentError, loadContentFolder } from "../../src/loaders/content-folder.ts";
+import { loadContentFolder } from "../../src/loaders/content-folder.ts";
+import { ContentError } from "../../src/loaders/content-error.ts";
 import { readEntryCache, updateEntryCache } from "../../src/loaders/entry-cache.ts";
 import { projectRoot } from "../helpers/build-site.ts";
 
