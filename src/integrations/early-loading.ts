@@ -14,6 +14,7 @@ import { startEarlyLoad } from "../loaders/early-load.ts";
  */
 export function earlyLoading(): AstroIntegration {
   let building = false;
+  let loadFinished: Promise<void> | undefined;
   return {
     name: "qa-early-loading",
     hooks: {
@@ -26,7 +27,16 @@ export function earlyLoading(): AstroIntegration {
         const root = fileURLToPath(config.root);
         const directory = contentDirectory(root);
         const cacheFile = entryCacheFile(directory, fileURLToPath(config.cacheDir));
-        startEarlyLoad(join(root, "src/loaders/load-worker.ts"), directory, cacheFile);
+        loadFinished = startEarlyLoad(
+          join(root, "src/loaders/load-worker.ts"),
+          directory,
+          cacheFile,
+        ).finished;
+      },
+      // The loading thread writes the entry cache after handing over the questions; Astro
+      // exits the process when the build is done, which would cut that short.
+      "astro:build:done": async () => {
+        await loadFinished;
       },
     },
   };

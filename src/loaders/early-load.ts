@@ -27,10 +27,17 @@ type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
 /**
  * Starts loading the folder on a worker thread running `workerFile` (load-worker.ts, by path:
  * the integration runs from source, the loader from Astro's bundle), for `takeEarlyLoad`.
+ * `finished` settles when the thread has ended, its entry cache written: the build must not
+ * exit before.
  */
-export function startEarlyLoad(workerFile: string, directory: string, cacheFile: string): void {
+export function startEarlyLoad(
+  workerFile: string,
+  directory: string,
+  cacheFile: string,
+): { finished: Promise<void> } {
+  const worker = new Worker(workerFile, { workerData: { directory, cacheFile } });
+  const finished = new Promise<void>((done) => worker.once("exit", () => done()));
   const outcome = new Promise<LoadOutcome>((resolve) => {
-    const worker = new Worker(workerFile, { workerData: { directory, cacheFile } });
     worker.once("message", resolve);
     worker.once("error", (failure) => resolve({ failure }));
     worker.once("exit", (code) =>
@@ -38,6 +45,7 @@ export function startEarlyLoad(workerFile: string, directory: string, cacheFile:
     );
   });
   handOverEarlyLoad(directory, cacheFile, outcome);
+  return { finished };
 }
 
 /** Leaves a load already under way for `takeEarlyLoad` to pick up. */

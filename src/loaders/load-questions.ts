@@ -25,14 +25,38 @@ export type LoadOutcome =
  * have not changed, then bringing the cache up to date. Never rejects.
  */
 export async function loadQuestions(directory: string, cacheFile: string): Promise<LoadOutcome> {
+  let outcome: LoadOutcome = { failure: new Error("The questions were not loaded.") };
+  await loadQuestionsThenCache(directory, cacheFile, (loaded) => (outcome = loaded));
+  return outcome;
+}
+
+/**
+ * `loadQuestions`, handing the outcome to `deliver` as soon as it is known and only then
+ * writing the entry cache, which the page does not need: at 100,000 questions a first build
+ * writes 47 MB of it. A cache that cannot be written costs the next build time, not this one
+ * its result, so that is a warning.
+ */
+export async function loadQuestionsThenCache(
+  directory: string,
+  cacheFile: string,
+  deliver: (outcome: LoadOutcome) => void,
+): Promise<void> {
+  let save: (() => void) | undefined;
   try {
     const previous = readEntryCache(cacheFile);
     const folder = await loadContentFolder(directory, { previous });
-    updateEntryCache(cacheFile, previous, folder.derivationKey, folder.records);
-    return { entries: shownInListingOrder(folder.entries), counts: folder.counts };
+    save = () => updateEntryCache(cacheFile, previous, folder.derivationKey, folder.records);
+    deliver({ entries: shownInListingOrder(folder.entries), counts: folder.counts });
   } catch (error) {
-    if (error instanceof ContentError) return { problems: error.problems };
-    return { failure: error };
+    deliver(error instanceof ContentError ? { problems: error.problems } : { failure: error });
+    return;
+  }
+  try {
+    save();
+  } catch (error) {
+    console.warn(
+      `[questions-loader] the entry cache ${cacheFile} could not be written (${error instanceof Error ? error.message : String(error)}); the next build reads every question again`,
+    );
   }
 }
 

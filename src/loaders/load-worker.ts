@@ -1,6 +1,7 @@
-// A worker thread's entry: a build's early load of the questions (see early-load.ts).
+// A worker thread's entry: a build's early load of the questions (see early-load.ts). The
+// outcome is posted first; the thread then writes the entry cache and ends.
 import { parentPort, workerData } from "node:worker_threads";
-import { loadQuestions } from "./load-questions.ts";
+import { loadQuestionsThenCache } from "./load-questions.ts";
 
 const { directory, cacheFile } = workerData as { directory: string; cacheFile: string };
-parentPort?.postMessage(await loadQuestions(directory, cacheFile));
+await loadQuestionsThenCache(directory, cacheFile, (outcome) => parentPort?.postMessage(outcome));
