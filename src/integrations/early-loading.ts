@@ -8,21 +8,16 @@ import { startEarlyLoad } from "../loaders/early-load.ts";
 /**
  * Starts loading the questions as soon as `astro build` has its configuration, on a thread of
  * their own, so that reading and deriving them runs beside Astro's own start-up work instead of
- * after it; the questions
- * loader then takes the result (see src/loaders/early-load.ts). Only for builds: the dev
- * server loads on each request, as the files are then.
+ * after it; the questions loader then takes the result (see src/loaders/early-load.ts).
  */
 export function earlyLoading(): AstroIntegration {
-  let building = false;
   let loadFinished: Promise<void> | undefined;
   return {
     name: "qa-early-loading",
     hooks: {
-      "astro:config:setup": ({ command }) => {
-        building = command === "build";
-      },
-      "astro:config:done": ({ config }) => {
-        if (!building) return;
+      "astro:config:setup": ({ command, config }) => {
+        // Only for builds: the dev server loads on each request, as the files are then.
+        if (command !== "build") return;
         // The same folders the loader finds through loader-paths.ts's constants.
         const root = fileURLToPath(config.root);
         const directory = contentDirectory(root);

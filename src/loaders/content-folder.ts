@@ -18,7 +18,9 @@ import { projectFile } from "./project-paths.ts";
 import { readCommunity } from "./community-file.ts";
 import { ContentError } from "./content-error.ts";
 import {
+  readClaimedParts,
   readQuestionFiles,
+  type SharedParts,
   type QuestionFileBatch,
   type FileIdentity,
   type QuestionFileResults,
@@ -83,34 +85,38 @@ export async function loadContentFolder(
     Math.floor(tasks.length / FILES_PER_WORKER_AT_LEAST),
   );
   if (threads < 2) return assemble(plan, [readQuestionFiles(plan.batch)]);
-  const size = Math.ceil(tasks.length / threads);
-  const [own, ...others] = Array.from({ length: threads }, (_, index) => ({
-    ...plan.batch,
-    tasks: tasks.slice(index * size, (index + 1) * size),
-  }));
-  // Workers take all but the first share, which this thread reads itself meanwhile: one
-  // thread, and one heap of a couple of hundred megabytes, fewer than a worker for each.
-  const fromWorkers = Promise.all(others.map(readInWorker));
-  const ownResults = readQuestionFiles(own ?? plan.batch);
-  return assemble(plan, [ownResults, ...(await fromWorkers)]);
+  // This thread reads too, beside threads - 1 workers: one heap of a couple of hundred
+  // megabytes fewer than a worker for each share. Parts are claimed as each thread gets to
+  // them, since a worker spends its first moments loading the code.
+  const parts = { partSize: FILES_PER_PART, next: new Int32Array(new SharedArrayBuffer(4)) };
+  const byPart: QuestionFileResults[] = [];
+  const keep = (index: number, results: QuestionFileResults) => (byPart[index] = results);
+  const workers = Array.from({ length: threads - 1 }, () => readInWorker(plan.batch, parts, keep));
+  readClaimedParts(plan.batch, parts, keep);
+  await Promise.all(workers);
+  return assemble(plan, byPart);
 }
 
-function readInWorker(batch: QuestionFileBatch): Promise<QuestionFileResults> {
+/** How many files a thread claims at a time (see `SharedParts`). */
+const FILES_PER_PART = 500;
+
+/** Reads parts in a worker thread, handing each part's results to `keep` as it arrives. */
+function readInWorker(
+  batch: QuestionFileBatch,
+  parts: SharedParts,
+  keep: (index: number, results: QuestionFileResults) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     // By path from the project's root: this module may run from the page bundle.
     const worker = new Worker(projectFile("src/loaders/question-worker.ts"), {
-      workerData: batch,
+      workerData: { batch, parts },
     });
-    const all: QuestionFileResults = { problems: [], questions: [], unchanged: [] };
-    worker.on("message", (part: QuestionFileResults) => {
-      // Not push(...part.questions): a part may be longer than a call's argument list.
-      for (const problem of part.problems) all.problems.push(problem);
-      for (const question of part.questions) all.questions.push(question);
-      for (const unchanged of part.unchanged) all.unchanged.push(unchanged);
-    });
+    worker.on("message", ({ index, results }: { index: number; results: QuestionFileResults }) =>
+      keep(index, results),
+    );
     worker.once("error", reject);
     worker.once("exit", (code) => {
-      if (code === 0) resolve(all);
+      if (code === 0) resolve();
       else reject(new Error(`A content worker stopped with exit code ${code}.`));
     });
   });

@@ -49,32 +49,43 @@ export interface FileIdentity {
 
 /** Reads, validates and derives each file of a batch. */
 export function readQuestionFiles(batch: QuestionFileBatch): QuestionFileResults {
-  let all: QuestionFileResults | undefined;
-  readQuestionFilesInParts(batch, Infinity, (results) => (all = results));
-  return all ?? { problems: [], questions: [], unchanged: [] };
+  const existingIds = new Set(batch.existingIds);
+  const results = noResults();
+  for (const task of batch.tasks) readQuestionFile(task, batch, existingIds, results);
+  return results;
 }
 
 /**
- * `readQuestionFiles`, handing over the results of every `partSize` files as soon as they are
- * ready: what a worker thread does, so that it never holds more than one part's results.
+ * A batch cut into parts of `partSize` files that threads claim one at a time: `next` (an
+ * Int32Array on a SharedArrayBuffer, shared by every thread) holds the index of the next part
+ * to claim. A thread that started late or runs slow then simply reads fewer parts, and all
+ * end at about the same time.
  */
-export function readQuestionFilesInParts(
+export interface SharedParts {
+  partSize: number;
+  next: Int32Array;
+}
+
+/** Reads parts of the batch as long as some are left, handing each part's results to `onPart`. */
+export function readClaimedParts(
   batch: QuestionFileBatch,
-  partSize: number,
-  onPart: (results: QuestionFileResults) => void,
+  { partSize, next }: SharedParts,
+  onPart: (index: number, results: QuestionFileResults) => void,
 ): void {
   const existingIds = new Set(batch.existingIds);
-  let results: QuestionFileResults = { problems: [], questions: [], unchanged: [] };
-  let inPart = 0;
-  for (const task of batch.tasks) {
-    readQuestionFile(task, batch, existingIds, results);
-    if (++inPart === partSize) {
-      onPart(results);
-      results = { problems: [], questions: [], unchanged: [] };
-      inPart = 0;
+  const count = Math.ceil(batch.tasks.length / partSize);
+  for (let index = Atomics.add(next, 0, 1); index < count; index = Atomics.add(next, 0, 1)) {
+    const results = noResults();
+    const end = Math.min((index + 1) * partSize, batch.tasks.length);
+    for (let task = index * partSize; task < end; task++) {
+      readQuestionFile(batch.tasks[task] as QuestionFileTask, batch, existingIds, results);
     }
+    onPart(index, results);
   }
-  onPart(results);
+}
+
+function noResults(): QuestionFileResults {
+  return { problems: [], questions: [], unchanged: [] };
 }
 
 function readQuestionFile(

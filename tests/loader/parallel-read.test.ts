@@ -1,0 +1,71 @@
+import { after, before, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadContentFolder, readContentFolder } from "../../src/loaders/content-folder.ts";
+import { ContentError } from "../../src/loaders/content-error.ts";
+
+/*
+ * A large folder is read by several threads, each claiming parts of 500 files as it gets to
+ * them. Whatever thread read what, the result must be the one reading on one thread gives:
+ * the same entries, and the same problems in file order.
+ */
+
+const COUNT = 4_200;
+let folder: string;
+
+before(() => {
+  folder = mkdtempSync(join(tmpdir(), "qa-parallel-read-"));
+  mkdirSync(join(folder, "questions"));
+  writeFileSync(join(folder, "community.yaml"), "name: Parallel\nexcerptLength: 40\n");
+  for (let n = 1; n <= COUNT; n++) {
+    const id = `q${String(n).padStart(5, "0")}`;
+    const minute = String(n % 60).padStart(2, "0");
+    writeFileSync(
+      join(folder, "questions", `${id}.md`),
+      `---\ntitle: Question ${n}\ntags: [t${n % 7}]\nasked: 2024-01-0${1 + (n % 9)}T10:${minute}:00Z\n---\nBody of **question ${n}**, long enough to be cut.\n`,
+    );
+  }
+});
+
+after(() => rmSync(folder, { recursive: true, force: true }));
+
+function problemsOf(read: () => unknown): string[] {
+  try {
+    read();
+  } catch (error) {
+    assert.ok(error instanceof ContentError);
+    return error.problems.map(({ file, field }) => `${file}: ${field ?? ""}`);
+  }
+  return [];
+}
+
+it("reads the same entries on several threads as on one", async () => {
+  const parallel = await loadContentFolder(folder, { displayFrom: folder });
+  const single = readContentFolder(folder, folder);
+  assert.equal(parallel.entries.size, COUNT);
+  assert.deepEqual([...parallel.entries], [...single.entries]);
+});
+
+it("reports the same problems, in file order, whichever thread read the files", async () => {
+  const broken = ["q00007", "q02101", "q04199"];
+  for (const id of broken)
+    writeFileSync(join(folder, "questions", `${id}.md`), "---\ntags: [x]\n---\n");
+  writeFileSync(
+    join(folder, "questions", "q03000.md"),
+    "---\ntitle: Dup\ntags: [x]\nasked: 2024-01-01\nstate: duplicate\nduplicateOf: nowhere\n---\n",
+  );
+  let parallel: string[] = [];
+  await loadContentFolder(folder, { displayFrom: folder }).catch((error: unknown) => {
+    parallel = problemsOf(() => {
+      throw error;
+    });
+  });
+  const single = problemsOf(() => readContentFolder(folder, folder));
+  assert.deepEqual(parallel, single);
+  assert.deepEqual(
+    [...new Set(parallel.map((problem) => problem.split(":")[0]))],
+    ["questions/q00007.md", "questions/q02101.md", "questions/q03000.md", "questions/q04199.md"],
+  );
+});
