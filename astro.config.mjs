@@ -1,7 +1,6 @@
 // @ts-check
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
-import { defineConfig } from "astro/config";
 import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
@@ -24,7 +23,14 @@ const cacheDir = contentDir
   ? `./node_modules/.astro/content-${createHash("sha1").update(resolve(contentDir)).digest("hex").slice(0, 12)}`
   : undefined;
 
-export default defineConfig({
+/**
+ * Typed by annotation rather than with `defineConfig` from "astro/config": importing that module
+ * loads code the build never uses, about 0.2 s of every build (a 3-question build took 0.92x
+ * the wall time without it).
+ *
+ * @type {import("astro").AstroUserConfig}
+ */
+export default {
   // The listing is one static page; nothing on it needs client-side JavaScript.
   output: "static",
   // Set QA_OUT_DIR to build somewhere else than dist/ (tests build fixtures side by side).
@@ -43,4 +49,4 @@ export default defineConfig({
     earlyLoading(),
     staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" }),
   ],
-});
+};
