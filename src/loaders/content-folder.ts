@@ -1,7 +1,5 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
-import { Worker } from "node:worker_threads";
 import type { Community } from "../schemas/community.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import { stampMatches } from "../lib/file-stamp.ts";
@@ -14,13 +12,17 @@ import {
 } from "../lib/listing-entries.ts";
 import { derivationCodeDigest } from "./derivation-code.ts";
 import type { CachedQuestion, EntryCache } from "./entry-cache.ts";
-import { projectFile } from "./project-paths.ts";
 import { readCommunity } from "./community-file.ts";
+import {
+  readInWorker,
+  readingThreadCount,
+  startReadingWorker,
+  type ReadingWorker,
+} from "./reading-threads.ts";
 import { ContentError } from "./content-error.ts";
 import {
   readClaimedParts,
   readQuestionFiles,
-  type SharedParts,
   type QuestionFileBatch,
   type FileIdentity,
   type QuestionFileResults,
@@ -64,63 +66,38 @@ export interface LoadOptions {
   now?: number;
 }
 
-/** Below this many files, starting worker threads costs more than it saves. */
-const FILES_PER_WORKER_AT_LEAST = 2_000;
-
 /**
  * `readContentFolder`, reusing what an earlier build derived from files that have not changed,
  * and with the files to read shared out among worker threads when there are many: reading,
  * YAML, Markdown and plain text are per file, and a large community otherwise keeps one core
- * busy while the others wait.
+ * busy while the others wait. `readers` are worker threads already started
+ * (`startReadingWorker`); any not needed are stopped.
  */
 export async function loadContentFolder(
   contentDir: string,
   options: LoadOptions = {},
+  readers: ReadingWorker[] = [],
 ): Promise<ContentFolder> {
   const plan = planReading(contentDir, options);
-  const { tasks } = plan.batch;
-  const threads = Math.min(
-    availableParallelism(),
-    4,
-    Math.floor(tasks.length / FILES_PER_WORKER_AT_LEAST),
-  );
+  const threads = readingThreadCount(plan.batch.tasks.length);
+  const workers = readers.splice(0, Math.max(threads - 1, 0));
+  for (const unneeded of readers) void unneeded.worker.terminate();
   if (threads < 2) return assemble(plan, [readQuestionFiles(plan.batch)]);
+  while (workers.length < threads - 1) workers.push(startReadingWorker());
   // This thread reads too, beside threads - 1 workers: one heap of a couple of hundred
   // megabytes fewer than a worker for each share. Parts are claimed as each thread gets to
   // them, since a worker spends its first moments loading the code.
   const parts = { partSize: FILES_PER_PART, next: new Int32Array(new SharedArrayBuffer(4)) };
   const byPart: QuestionFileResults[] = [];
   const keep = (index: number, results: QuestionFileResults) => (byPart[index] = results);
-  const workers = Array.from({ length: threads - 1 }, () => readInWorker(plan.batch, parts, keep));
+  const reading = workers.map((worker) => readInWorker(worker, plan.batch, parts, keep));
   readClaimedParts(plan.batch, parts, keep);
-  await Promise.all(workers);
+  await Promise.all(reading);
   return assemble(plan, byPart);
 }
 
 /** How many files a thread claims at a time (see `SharedParts`). */
 const FILES_PER_PART = 500;
-
-/** Reads parts in a worker thread, handing each part's results to `keep` as it arrives. */
-function readInWorker(
-  batch: QuestionFileBatch,
-  parts: SharedParts,
-  keep: (index: number, results: QuestionFileResults) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // By path from the project's root: this module may run from the page bundle.
-    const worker = new Worker(projectFile("src/loaders/question-worker.ts"), {
-      workerData: { batch, parts },
-    });
-    worker.on("message", ({ index, results }: { index: number; results: QuestionFileResults }) =>
-      keep(index, results),
-    );
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`A content worker stopped with exit code ${code}.`));
-    });
-  });
-}
 
 interface ReadingPlan {
   community: Community | undefined;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadContentFolder, readContentFolder } from "../../src/loaders/content-folder.ts";
 import { ContentError } from "../../src/loaders/content-error.ts";
+import { startReadingWorker } from "../../src/loaders/reading-threads.ts";
 
 /*
  * A large folder is read by several threads, each claiming parts of 500 files as it gets to
@@ -46,6 +47,27 @@ it("reads the same entries on several threads as on one", async () => {
   const single = readContentFolder(folder, folder);
   assert.equal(parallel.entries.size, COUNT);
   assert.deepEqual([...parallel.entries], [...single.entries]);
+});
+
+it("puts reading threads started ahead of the plan to work, and stops those not needed", async () => {
+  const early = await loadContentFolder(folder, { displayFrom: folder }, [startReadingWorker()]);
+  assert.equal(early.entries.size, COUNT);
+  const small = join(folder, "..", `${folder.split("/").pop()}-small`);
+  mkdirSync(join(small, "questions"), { recursive: true });
+  try {
+    writeFileSync(join(small, "community.yaml"), "name: Small\n");
+    writeFileSync(
+      join(small, "questions", "only.md"),
+      "---\ntitle: Only\ntags: [x]\nasked: 2024-01-01\n---\nBody.\n",
+    );
+    const unneeded = [startReadingWorker(), startReadingWorker()];
+    const read = await loadContentFolder(small, { displayFrom: small }, [...unneeded]);
+    assert.equal(read.entries.size, 1);
+    // Stopped, not left running (a running worker would keep the build from exiting).
+    await Promise.all(unneeded.map(({ ended }) => ended.catch(() => "stopped")));
+  } finally {
+    rmSync(small, { recursive: true, force: true });
+  }
 });
 
 it("reports the same problems, in file order, whichever thread read the files", async () => {
