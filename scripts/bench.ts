@@ -43,7 +43,7 @@ import {
   sharedBenchPresent,
   type PeerResult,
 } from "./bench/peers.ts";
-import { checkBudgets, formatTable, type Row } from "./bench/report.ts";
+import { checkBudgets, formatTable, pairedRatios, type Row } from "./bench/report.ts";
 
 const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
@@ -167,6 +167,19 @@ try {
         }
       } catch (error) {
         log(`${peer} could not be run: ${(error as Error).message}`);
+        // A run without figures keeps the runs of every builder aligned for paired ratios.
+        const failed: PeerResult = {
+          peer,
+          runs: 1,
+          wallSeconds: undefined,
+          wallRange: "-",
+          cpuSeconds: undefined,
+          peakMib: undefined,
+          outMb: undefined,
+          entries: undefined,
+          status: "could not be run",
+        };
+        peerRuns.set(peer, [...(peerRuns.get(peer) ?? []), failed]);
       }
     }
   }
@@ -220,6 +233,27 @@ try {
       `${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after; node ${process.version}`,
   );
   console.log(formatTable(rows));
+  const limitWalls = (peerRuns.get("limit") ?? []).map((run) =>
+    run.status === "ok" ? run.wallSeconds : undefined,
+  );
+  const paired = (["cold", "warm", "edit"] as const).flatMap((kind) => {
+    const ratio = pairedRatios(
+      ours[kind].map((run) => (run.output ? run.timing.wallSeconds : undefined)),
+      limitWalls,
+    );
+    return ratio ? [{ kind, ...ratio }] : [];
+  });
+  if (paired.length > 0) {
+    console.log(
+      `\nPaired wall/limit (each of our builds over the limit's build of the same run; median [min-max]): ` +
+        paired
+          .map(
+            ({ kind, median, min, max }) =>
+              `${kind} ${median.toFixed(2)}x [${min.toFixed(2)}-${max.toFixed(2)}]`,
+          )
+          .join(", "),
+    );
+  }
   console.log(
     `\nHTML per entry: ours ${bytes(perEntry.oursHtmlBytes)}` +
       (coldOut ? ` (${coldOut.listingPages.join(", ")})` : "") +
@@ -270,6 +304,7 @@ try {
     peersHeader,
     rows,
     perEntry,
+    pairedWallRatios: paired,
     checkOutputEntries: checkOutput,
     budgets,
   });

@@ -158,3 +158,27 @@ export function checkBudgets(count: number, rows: Row[]): BudgetCheck[] {
   }
   return checks;
 }
+
+/**
+ * Each of our builds divided by the limit peer's build of the same run (the runs alternate, so
+ * both saw the machine alike): the median and range of those ratios, steadier than a ratio of
+ * two medians when the limit's short run is noisy. Undefined without a run of both.
+ */
+export function pairedRatios(
+  ours: readonly (number | undefined)[],
+  limit: readonly (number | undefined)[],
+): { median: number; min: number; max: number } | undefined {
+  const ratios: number[] = [];
+  for (let run = 0; run < Math.min(ours.length, limit.length); run++) {
+    const a = ours[run];
+    const b = limit[run];
+    if (a !== undefined && b !== undefined && b > 0) ratios.push(a / b);
+  }
+  if (ratios.length === 0) return undefined;
+  const sorted = [...ratios].sort((x, y) => x - y);
+  return {
+    median: sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN,
+    min: sorted[0] ?? NaN,
+    max: sorted.at(-1) ?? NaN,
+  };
+}
