@@ -1,4 +1,5 @@
 /** The bench's table and its budget checks: pure functions of the measured figures. */
+import { median } from "./measure.ts";
 
 /** One line of the table: one builder, or one kind of build of ours. */
 export interface Row {
@@ -175,10 +176,5 @@ export function pairedRatios(
     if (a !== undefined && b !== undefined && b > 0) ratios.push(a / b);
   }
   if (ratios.length === 0) return undefined;
-  const sorted = [...ratios].sort((x, y) => x - y);
-  return {
-    median: sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN,
-    min: sorted[0] ?? NaN,
-    max: sorted.at(-1) ?? NaN,
-  };
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
 }
