@@ -24,11 +24,12 @@ export function questionsLoader(): LiveLoader<ShownEntry, never, never, ContentE
     async loadCollection() {
       const directory = contentDirectory();
       const cacheFile = entryCacheFile(directory);
-      // Imported here, not above: Astro also imports this module while it syncs content types,
-      // through Vite's transforms, where the reading code would only cost time.
-      const { loadQuestions } = await import("./load-questions.ts");
+      // The reading code is imported only when no early load has done the work (the dev
+      // server): a build would load it on this thread for nothing.
       const outcome = await (takeEarlyLoad(directory, cacheFile) ??
-        loadQuestions(directory, cacheFile));
+        import("./load-questions.ts").then(({ loadQuestions }) =>
+          loadQuestions(directory, cacheFile),
+        ));
       if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
       if ("failure" in outcome) throw outcome.failure;
       const { entries, counts } = outcome;
