@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync, type Dirent } from "node:fs";
 import { join, relative } from "node:path";
 import type { Community } from "../schemas/community.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
@@ -57,7 +57,15 @@ export function readContentFolder(contentDir: string, displayFrom = process.cwd(
   return assemble(plan, [readQuestionFiles(plan.batch)]);
 }
 
-export interface LoadOptions {
+/** What a build may have done before it plans the reading (see load-worker.ts). */
+export interface HeadStart {
+  /** Reading worker threads already started (`startReadingWorker`); any not needed are stopped. */
+  readers?: ReadingWorker[];
+  /** The questions folder as already listed, so that it is not listed twice. */
+  listing?: Dirent[];
+}
+
+export interface LoadOptions extends HeadStart {
   /** What earlier builds derived (see entry-cache.ts): unchanged files are not derived again. */
   previous?: EntryCache | undefined;
   /** The folder file names in messages are relative to. */
@@ -70,15 +78,14 @@ export interface LoadOptions {
  * `readContentFolder`, reusing what an earlier build derived from files that have not changed,
  * and with the files to read shared out among worker threads when there are many: reading,
  * YAML, Markdown and plain text are per file, and a large community otherwise keeps one core
- * busy while the others wait. `readers` are worker threads already started
- * (`startReadingWorker`); any not needed are stopped.
+ * busy while the others wait.
  */
 export async function loadContentFolder(
   contentDir: string,
   options: LoadOptions = {},
-  readers: ReadingWorker[] = [],
 ): Promise<ContentFolder> {
   const plan = planReading(contentDir, options);
+  const readers = [...(options.readers ?? [])];
   const threads = readingThreadCount(plan.batch.tasks.length);
   const workers = readers.splice(0, Math.max(threads - 1, 0));
   for (const unneeded of readers) void unneeded.worker.terminate();
@@ -118,7 +125,7 @@ interface ReadingPlan {
 
 function planReading(
   contentDir: string,
-  { previous, displayFrom = process.cwd(), now = Date.now() }: LoadOptions,
+  { previous, listing: listed, displayFrom = process.cwd(), now = Date.now() }: LoadOptions,
 ): ReadingPlan {
   const show = (path: string) => relative(displayFrom, path) || path;
   const problems: ContentProblem[] = [];
@@ -161,7 +168,7 @@ function planReading(
     return plan;
   }
   // Hidden files (.DS_Store, editor swap files) are not content.
-  const listing = readdirSync(questionsDir, { withFileTypes: true })
+  const listing = (listed ?? readdirSync(questionsDir, { withFileTypes: true }))
     .filter((entry) => !entry.name.startsWith("."))
     .sort(byName);
   const { batch, fileOfId } = plan;

@@ -1,9 +1,8 @@
 import type { ContentProblem } from "../lib/problems.ts";
 import type { ShownEntry } from "../schemas/listing-entry.ts";
 import { compareListingOrder } from "../lib/order.ts";
-import { loadContentFolder, type ContentFolder } from "./content-folder.ts";
+import { loadContentFolder, type ContentFolder, type HeadStart } from "./content-folder.ts";
 import { ContentError } from "./content-error.ts";
-import type { ReadingWorker } from "./reading-threads.ts";
 import { readEntryCache, updateEntryCache } from "./entry-cache.ts";
 
 /**
@@ -35,19 +34,19 @@ export async function loadQuestions(directory: string, cacheFile: string): Promi
  * `loadQuestions`, handing the outcome to `deliver` as soon as it is known and only then
  * writing the entry cache, which the page does not need: at 100,000 questions a first build
  * writes 47 MB of it. A cache that cannot be written costs the next build time, not this one
- * its result, so that is a warning. `readers` are reading threads already started (see
- * reading-threads.ts).
+ * its result, so that is a warning. `headStart` is what the caller did ahead (see
+ * load-worker.ts).
  */
 export async function loadQuestionsThenCache(
   directory: string,
   cacheFile: string,
   deliver: (outcome: LoadOutcome) => void,
-  readers: ReadingWorker[] = [],
+  headStart: HeadStart = {},
 ): Promise<void> {
   let save: (() => void) | undefined;
   try {
     const previous = readEntryCache(cacheFile);
-    const folder = await loadContentFolder(directory, { previous }, readers);
+    const folder = await loadContentFolder(directory, { previous, ...headStart });
     save = () => updateEntryCache(cacheFile, previous, folder.derivationKey, folder.records);
     deliver({ entries: shownInListingOrder(folder.entries), counts: folder.counts });
   } catch (error) {

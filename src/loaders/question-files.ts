@@ -49,9 +49,8 @@ export interface FileIdentity {
 
 /** Reads, validates and derives each file of a batch. */
 export function readQuestionFiles(batch: QuestionFileBatch): QuestionFileResults {
-  const existingIds = new Set(batch.existingIds);
   const results = noResults();
-  for (const task of batch.tasks) readQuestionFile(task, batch, existingIds, results);
+  readTasks(batch, new Set(batch.existingIds), 0, batch.tasks.length, results);
   return results;
 }
 
@@ -77,10 +76,21 @@ export function readClaimedParts(
   for (let index = Atomics.add(next, 0, 1); index < count; index = Atomics.add(next, 0, 1)) {
     const results = noResults();
     const end = Math.min((index + 1) * partSize, batch.tasks.length);
-    for (let task = index * partSize; task < end; task++) {
-      readQuestionFile(batch.tasks[task] as QuestionFileTask, batch, existingIds, results);
-    }
+    readTasks(batch, existingIds, index * partSize, end, results);
     onPart(index, results);
+  }
+}
+
+/** Reads the batch's tasks from `start` up to `end` into `results`. */
+function readTasks(
+  batch: QuestionFileBatch,
+  existingIds: ReadonlySet<string>,
+  start: number,
+  end: number,
+  results: QuestionFileResults,
+): void {
+  for (let task = start; task < end; task++) {
+    readQuestionFile(batch.tasks[task] as QuestionFileTask, batch, existingIds, results);
   }
 }
 

@@ -50,7 +50,10 @@ it("reads the same entries on several threads as on one", async () => {
 });
 
 it("puts reading threads started ahead of the plan to work, and stops those not needed", async () => {
-  const early = await loadContentFolder(folder, { displayFrom: folder }, [startReadingWorker()]);
+  const early = await loadContentFolder(folder, {
+    displayFrom: folder,
+    readers: [startReadingWorker()],
+  });
   assert.equal(early.entries.size, COUNT);
   const small = join(folder, "..", `${folder.split("/").pop()}-small`);
   mkdirSync(join(small, "questions"), { recursive: true });
@@ -61,7 +64,7 @@ it("puts reading threads started ahead of the plan to work, and stops those not 
       "---\ntitle: Only\ntags: [x]\nasked: 2024-01-01\n---\nBody.\n",
     );
     const unneeded = [startReadingWorker(), startReadingWorker()];
-    const read = await loadContentFolder(small, { displayFrom: small }, [...unneeded]);
+    const read = await loadContentFolder(small, { displayFrom: small, readers: unneeded });
     assert.equal(read.entries.size, 1);
     // Stopped, not left running (a running worker would keep the build from exiting).
     await Promise.all(unneeded.map(({ ended }) => ended.catch(() => "stopped")));
