@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync, type Dirent } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { Community } from "../schemas/community.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import { stampMatches } from "../lib/file-stamp.ts";
@@ -172,9 +172,13 @@ function planReading(
     .filter((entry) => !entry.name.startsWith("."))
     .sort(byName);
   const { batch, fileOfId } = plan;
+  // The folder's path and shown name, each worked out once: \`join\` and \`relative\` normalise
+  // the whole path, a tenth of a second for 10,000 files on the way to reading them. A name
+  // read from the folder holds no separator, so appending it is the same.
+  const shownFolder = relative(displayFrom, questionsDir);
   for (const entry of listing) {
-    const path = join(questionsDir, entry.name);
-    const file = show(path);
+    const path = questionsDir + sep + entry.name;
+    const file = shownFolder === "" ? entry.name : shownFolder + sep + entry.name;
     plan.listed.push(file);
     const isFile = entry.isFile();
     if (isFile && entry.name.endsWith(".md")) {
