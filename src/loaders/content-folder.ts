@@ -63,6 +63,12 @@ export interface HeadStart {
   readers?: ReadingWorker[];
   /** The questions folder as already listed, so that it is not listed twice. */
   listing?: Dirent[];
+  /**
+   * Set to 1 by the build's main thread once it waits for this load (see early-load.ts). Until
+   * then Astro's own work keeps a core busy, and a reading thread more would only take turns
+   * with it on that core; once it waits, threads join for what is left to read.
+   */
+  mainThreadWaiting?: Int32Array;
 }
 
 export interface LoadOptions extends HeadStart {
@@ -85,20 +91,34 @@ export async function loadContentFolder(
   options: LoadOptions = {},
 ): Promise<ContentFolder> {
   const plan = planReading(contentDir, options);
+  const { mainThreadWaiting } = options;
+  const mainThreadBusy = () =>
+    mainThreadWaiting !== undefined && Atomics.load(mainThreadWaiting, 0) === 0;
+  const tasks = plan.batch.tasks.length;
+  const mostThreads = readingThreadCount(tasks);
+  const threads = readingThreadCount(tasks, mainThreadBusy() ? 1 : 0);
   const readers = [...(options.readers ?? [])];
-  const threads = readingThreadCount(plan.batch.tasks.length);
   const workers = readers.splice(0, Math.max(threads - 1, 0));
   for (const unneeded of readers) void unneeded.worker.terminate();
-  if (threads < 2) return assemble(plan, [readQuestionFiles(plan.batch)]);
+  if (mostThreads < 2) return assemble(plan, [readQuestionFiles(plan.batch)]);
   while (workers.length < threads - 1) workers.push(startReadingWorker());
-  // This thread reads too, beside threads - 1 workers: one heap of a couple of hundred
-  // megabytes fewer than a worker for each share. Parts are claimed as each thread gets to
-  // them, since a worker spends its first moments loading the code.
+  // This thread reads too, beside the workers: one heap of a couple of hundred megabytes
+  // fewer than a worker for each share. Parts are claimed as each thread gets to them, since
+  // a worker spends its first moments loading the code.
   const parts = { partSize: FILES_PER_PART, next: new Int32Array(new SharedArrayBuffer(4)) };
   const byPart: QuestionFileResults[] = [];
   const keep = (index: number, results: QuestionFileResults) => (byPart[index] = results);
   const reading = workers.map((worker) => readInWorker(worker, plan.batch, parts, keep));
-  readClaimedParts(plan.batch, parts, keep);
+  // Once the main thread waits, its core is free: workers join while enough is left to be
+  // worth their start (readingThreadCount's files per thread).
+  const joinFreedCores = (unclaimedTasks: number) => {
+    if (mainThreadBusy()) return;
+    const wanted = Math.min(readingThreadCount(unclaimedTasks), mostThreads);
+    while (reading.length + 1 < wanted) {
+      reading.push(readInWorker(startReadingWorker(), plan.batch, parts, keep));
+    }
+  };
+  readClaimedParts(plan.batch, parts, keep, joinFreedCores);
   await Promise.all(reading);
   return assemble(plan, byPart);
 }

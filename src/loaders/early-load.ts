@@ -1,5 +1,5 @@
-import { Worker } from "node:worker_threads";
 import type { LoadOutcome } from "./load-questions.ts";
+import { startWorkerThread } from "./worker-thread.ts";
 
 /*
  * A build spends its first seconds on Astro's own work (loading the config, syncing content
@@ -20,6 +20,8 @@ interface EarlyLoad {
   directory: string;
   cacheFile: string;
   outcome: Promise<LoadOutcome>;
+  /** Shared with the loading thread: set once the main thread waits (HeadStart's). */
+  mainThreadWaiting?: Int32Array;
 }
 
 type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
@@ -35,7 +37,8 @@ export function startEarlyLoad(
   directory: string,
   cacheFile: string,
 ): { finished: Promise<void> } {
-  const worker = new Worker(workerFile, { workerData: { directory, cacheFile } });
+  const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
+  const worker = startWorkerThread(workerFile, { directory, cacheFile, mainThreadWaiting });
   const finished = new Promise<void>((done) => worker.once("exit", () => done()));
   const outcome = new Promise<LoadOutcome>((resolve) => {
     worker.once("message", resolve);
@@ -44,7 +47,7 @@ export function startEarlyLoad(
       resolve({ failure: new Error(`The questions' loading thread stopped (exit code ${code}).`) }),
     );
   });
-  handOverEarlyLoad(directory, cacheFile, outcome);
+  handOverEarlyLoad(directory, cacheFile, outcome, mainThreadWaiting);
   return { finished };
 }
 
@@ -53,13 +56,21 @@ export function handOverEarlyLoad(
   directory: string,
   cacheFile: string,
   outcome: Promise<LoadOutcome>,
+  mainThreadWaiting?: Int32Array,
 ): void {
-  (globalThis as WithEarlyLoad)[EARLY_LOAD] = { directory, cacheFile, outcome };
+  (globalThis as WithEarlyLoad)[EARLY_LOAD] = {
+    directory,
+    cacheFile,
+    outcome,
+    ...(mainThreadWaiting && { mainThreadWaiting }),
+  };
 }
 
 /**
  * The load started early for this folder and cache, if there is one; it is handed out once,
- * so that a later call (the dev server's next request) loads the folder as it is then.
+ * so that a later call (the dev server's next request) loads the folder as it is then. The
+ * caller is about to wait for it, so the loading thread learns that this thread's core is
+ * free for reading.
  */
 export function takeEarlyLoad(
   directory: string,
@@ -71,5 +82,6 @@ export function takeEarlyLoad(
     return undefined;
   }
   Reflect.deleteProperty(global, EARLY_LOAD);
+  if (early.mainThreadWaiting) Atomics.store(early.mainThreadWaiting, 0, 1);
   return early.outcome;
 }

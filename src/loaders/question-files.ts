@@ -65,11 +65,15 @@ export interface SharedParts {
   next: Int32Array;
 }
 
-/** Reads parts of the batch as long as some are left, handing each part's results to `onPart`. */
+/**
+ * Reads parts of the batch as long as some are left, handing each part's results to `onPart`
+ * and then calling `betweenParts`, if given, with how many tasks no thread has claimed yet.
+ */
 export function readClaimedParts(
   batch: QuestionFileBatch,
   { partSize, next }: SharedParts,
   onPart: (index: number, results: QuestionFileResults) => void,
+  betweenParts?: (unclaimedTasks: number) => void,
 ): void {
   const existingIds = new Set(batch.existingIds);
   const count = Math.ceil(batch.tasks.length / partSize);
@@ -78,6 +82,7 @@ export function readClaimedParts(
     const end = Math.min((index + 1) * partSize, batch.tasks.length);
     readTasks(batch, existingIds, index * partSize, end, results);
     onPart(index, results);
+    betweenParts?.(Math.max(batch.tasks.length - Atomics.load(next, 0) * partSize, 0));
   }
 }
 

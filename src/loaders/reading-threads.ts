@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { projectFile } from "./project-paths.ts";
+import { startWorkerThread } from "./worker-thread.ts";
 import type { QuestionFileBatch, QuestionFileResults, SharedParts } from "./question-files.ts";
 
 /*
@@ -13,9 +14,16 @@ import type { QuestionFileBatch, QuestionFileResults, SharedParts } from "./ques
 /** Below this many files per thread, starting worker threads costs more than it saves. */
 const FILES_PER_THREAD_AT_LEAST = 2_000;
 
-/** How many threads, this one included, should read `files` files. */
-export function readingThreadCount(files: number): number {
-  return Math.min(availableParallelism(), 4, Math.floor(files / FILES_PER_THREAD_AT_LEAST));
+/**
+ * How many threads, this one included, should read `files` files, leaving `busyCores` cores
+ * to other work (Astro's main thread, while it bundles the page).
+ */
+export function readingThreadCount(files: number, busyCores = 0): number {
+  return Math.min(
+    availableParallelism() - busyCores,
+    4,
+    Math.floor(files / FILES_PER_THREAD_AT_LEAST),
+  );
 }
 
 /** A reading worker thread, and how it ended: resolved once it has read its parts. */
@@ -27,7 +35,7 @@ export interface ReadingWorker {
 /** A worker thread that loads the reading code now and waits for a batch (`readInWorker`). */
 export function startReadingWorker(): ReadingWorker {
   // By path from the project's root: this module may run from the page bundle.
-  const worker = new Worker(projectFile("src/loaders/question-worker.ts"));
+  const worker = startWorkerThread(projectFile("src/loaders/question-worker.ts"));
   // Listened to from the start: a worker that fails before it is handed a batch must not go
   // unheard, nor leave the build waiting for an end that has already come.
   const ended = new Promise<void>((resolve, reject) => {

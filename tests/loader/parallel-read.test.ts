@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
 import { loadContentFolder, readContentFolder } from "../../src/loaders/content-folder.ts";
 import { ContentError } from "../../src/loaders/content-error.ts";
 import { startReadingWorker } from "../../src/loaders/reading-threads.ts";
@@ -18,17 +20,21 @@ let folder: string;
 
 before(() => {
   folder = mkdtempSync(join(tmpdir(), "qa-parallel-read-"));
-  mkdirSync(join(folder, "questions"));
-  writeFileSync(join(folder, "community.yaml"), "name: Parallel\nexcerptLength: 40\n");
-  for (let n = 1; n <= COUNT; n++) {
+  writeQuestions(folder, COUNT);
+});
+
+function writeQuestions(into: string, count: number): void {
+  mkdirSync(join(into, "questions"), { recursive: true });
+  writeFileSync(join(into, "community.yaml"), "name: Parallel\nexcerptLength: 40\n");
+  for (let n = 1; n <= count; n++) {
     const id = `q${String(n).padStart(5, "0")}`;
     const minute = String(n % 60).padStart(2, "0");
     writeFileSync(
-      join(folder, "questions", `${id}.md`),
+      join(into, "questions", `${id}.md`),
       `---\ntitle: Question ${n}\ntags: [t${n % 7}]\nasked: 2024-01-0${1 + (n % 9)}T10:${minute}:00Z\n---\nBody of **question ${n}**, long enough to be cut.\n`,
     );
   }
-});
+}
 
 after(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -47,6 +53,31 @@ it("reads the same entries on several threads as on one", async () => {
   const single = readContentFolder(folder, folder);
   assert.equal(parallel.entries.size, COUNT);
   assert.deepEqual([...parallel.entries], [...single.entries]);
+});
+
+it("lets threads join once the build's main thread waits, and reads every file once", async () => {
+  // Enough files that a thread is still worth starting once the main thread waits, 30 ms in.
+  const large = `${folder}-large`;
+  writeQuestions(large, 10_000);
+  try {
+    // As the questions loader does on the main thread during a build: it says it waits while
+    // the reading is under way (here from another thread, since this one reads).
+    const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
+    const sayWaiting = new Worker(
+      `const { workerData } = require("node:worker_threads");
+       Atomics.wait(workerData, 0, 0, 30);
+       Atomics.store(workerData, 0, 1);`,
+      { eval: true, workerData: mainThreadWaiting },
+    );
+    const said = once(sayWaiting, "exit");
+    const joined = await loadContentFolder(large, { displayFrom: large, mainThreadWaiting });
+    await said;
+    const single = readContentFolder(large, large);
+    assert.equal(joined.entries.size, 10_000);
+    assert.deepEqual([...joined.entries], [...single.entries]);
+  } finally {
+    rmSync(large, { recursive: true, force: true });
+  }
 });
 
 it("puts reading threads started ahead of the plan to work, and stops those not needed", async () => {
