@@ -14,6 +14,7 @@ import { derivationCodeDigest } from "./derivation-code.ts";
 import type { CachedQuestion, EntryCache } from "./entry-cache.ts";
 import { readCommunity } from "./community-file.ts";
 import {
+  FILES_PER_JOINING_THREAD_AT_LEAST,
   readInWorker,
   readingThreadCount,
   startReadingWorker,
@@ -110,10 +111,13 @@ export async function loadContentFolder(
   const keep = (index: number, results: QuestionFileResults) => (byPart[index] = results);
   const reading = workers.map((worker) => readInWorker(worker, plan.batch, parts, keep));
   // Once the main thread waits, its core is free: workers join while enough is left to be
-  // worth their start (readingThreadCount's files per thread).
+  // worth their start.
   const joinFreedCores = (unclaimedTasks: number) => {
     if (mainThreadBusy()) return;
-    const wanted = Math.min(readingThreadCount(unclaimedTasks), mostThreads);
+    const wanted = Math.min(
+      readingThreadCount(unclaimedTasks, 0, FILES_PER_JOINING_THREAD_AT_LEAST),
+      mostThreads,
+    );
     while (reading.length + 1 < wanted) {
       reading.push(readInWorker(startReadingWorker(), plan.batch, parts, keep));
     }

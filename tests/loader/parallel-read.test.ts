@@ -56,16 +56,16 @@ it("reads the same entries on several threads as on one", async () => {
 });
 
 it("lets threads join once the build's main thread waits, and reads every file once", async () => {
-  // Enough files that a thread is still worth starting once the main thread waits, 30 ms in.
+  // Enough files that a thread is still worth starting once the main thread waits, 20 ms in.
   const large = `${folder}-large`;
-  writeQuestions(large, 10_000);
+  writeQuestions(large, 12_000);
   try {
     // As the questions loader does on the main thread during a build: it says it waits while
     // the reading is under way (here from another thread, since this one reads).
     const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
     const sayWaiting = new Worker(
       `const { workerData } = require("node:worker_threads");
-       Atomics.wait(workerData, 0, 0, 30);
+       Atomics.wait(workerData, 0, 0, 20);
        Atomics.store(workerData, 0, 1);`,
       { eval: true, workerData: mainThreadWaiting },
     );
@@ -73,7 +73,7 @@ it("lets threads join once the build's main thread waits, and reads every file o
     const joined = await loadContentFolder(large, { displayFrom: large, mainThreadWaiting });
     await said;
     const single = readContentFolder(large, large);
-    assert.equal(joined.entries.size, 10_000);
+    assert.equal(joined.entries.size, 12_000);
     assert.deepEqual([...joined.entries], [...single.entries]);
   } finally {
     rmSync(large, { recursive: true, force: true });
