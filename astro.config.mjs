@@ -1,9 +1,9 @@
 // @ts-check
-import { createHash } from "node:crypto";
-import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
+import { buildCacheDirectory } from "./src/loaders/content-source.ts";
 
 /**
  * The site's public URL, the one place it is configured: QA_SITE_URL, such as
@@ -12,16 +12,6 @@ import { staticHost } from "./src/integrations/static-host.ts";
  * is read as a folder.
  */
 const siteUrl = process.env["QA_SITE_URL"]?.replace(/\/?$/, "/") || undefined;
-
-/**
- * Astro's cache, which also holds the questions loader's entry cache that rebuilds reuse, is
- * kept per content folder: building another folder with QA_CONTENT_DIR then neither evicts the
- * default folder's entries nor races it when both builds run at once.
- */
-const contentDir = process.env["QA_CONTENT_DIR"];
-const cacheDir = contentDir
-  ? `./node_modules/.astro/content-${createHash("sha1").update(resolve(contentDir)).digest("hex").slice(0, 12)}`
-  : undefined;
 
 /**
  * Typed by annotation rather than with `defineConfig` from "astro/config": importing that module
@@ -36,7 +26,8 @@ export default {
   // Set QA_OUT_DIR to build somewhere else than dist/ (tests build fixtures side by side).
   outDir: process.env["QA_OUT_DIR"] ?? "./dist",
   ...(siteUrl === undefined ? {} : { site: siteUrl }),
-  ...(cacheDir === undefined ? {} : { cacheDir }),
+  // Per content folder, or QA_CACHE_DIR (see buildCacheDirectory).
+  cacheDir: buildCacheDirectory(fileURLToPath(new URL(".", import.meta.url))),
   build: {
     // Pages link their one hashed style sheet (_astro/site.<hash>.css) themselves, by a URL
     // relative to the page (src/components/Page.astro), so nothing is inlined by Astro.

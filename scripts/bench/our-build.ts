@@ -1,6 +1,7 @@
 /**
- * Builds this project's site over a content folder with the real `astro build`, timed, with a
- * content cache of its own (see ./astro.config.mjs), and edits one question between builds.
+ * Builds this project's site over a content folder with the real `npm run build`
+ * (scripts/build.ts, which runs `astro build`), timed, with a cache folder of its own
+ * (QA_CACHE_DIR), and edits one question between builds.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,14 +10,12 @@ import { timed, type Timing } from "./measure.ts";
 import { outputStats, type OutputStats } from "./output-stats.ts";
 
 export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
-const astroBin = join(projectRoot, "node_modules/astro/bin/astro.mjs");
-// Astro joins --config to the root even when it is absolute, so it is given relative to it.
-const benchConfig = "scripts/bench/astro.config.mjs";
+const buildScript = join(projectRoot, "scripts/build.ts");
 
 /** Where one series of builds reads and writes. */
 export interface BuildFolders {
   content: string;
-  /** The content data store (Astro's cacheDir); deleted for a cold build. */
+  /** Astro's cache folder, with the entry cache (QA_CACHE_DIR); deleted for a cold build. */
   cache: string;
   out: string;
 }
@@ -27,17 +26,17 @@ export interface BuildRun {
   output: OutputStats | undefined;
 }
 
-/** One `astro build`; `cold` deletes the content cache first. The output folder starts empty. */
+/** One `npm run build`; `cold` deletes the cache first. The output folder starts empty. */
 export function buildOurs(folders: BuildFolders, cold: boolean, timeoutSeconds: number): BuildRun {
   if (cold) rmSync(folders.cache, { recursive: true, force: true });
   rmSync(folders.out, { recursive: true, force: true });
-  const timing = timed([process.execPath, astroBin, "build", "--config", benchConfig], {
+  const timing = timed([process.execPath, buildScript], {
     cwd: projectRoot,
     env: {
       ...process.env,
       QA_CONTENT_DIR: folders.content,
       QA_OUT_DIR: folders.out,
-      QA_BENCH_CACHE_DIR: folders.cache,
+      QA_CACHE_DIR: folders.cache,
       NO_COLOR: "1",
     },
     timeoutSeconds,

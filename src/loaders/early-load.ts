@@ -9,9 +9,11 @@ import { startWorkerThread } from "./worker-thread.ts";
  * renders, takes the result. That hides most of the loading: reading the entry cache and
  * stat-ing 100,000 files in a rebuild, reading and deriving 10,000 in a first build.
  *
- * The integration and the page bundle hold two copies of the loader's modules, so the handover
- * goes through the process's global object, keyed by a registered symbol, and carries only
- * plain data.
+ * `npm run build` (scripts/build.ts) starts it sooner still, before Astro has loaded its own
+ * code; the integration then finds it under way and keeps it.
+ *
+ * The build script, the integration and the page bundle each hold a copy of these modules, so
+ * the handover goes through the process's global object, keyed by a registered symbol.
  */
 
 const EARLY_LOAD = Symbol.for("qa-listing.early-question-load");
@@ -22,6 +24,10 @@ interface EarlyLoad {
   outcome: Promise<LoadOutcome>;
   /** Shared with the loading thread: set once the main thread waits (HeadStart's). */
   mainThreadWaiting?: Int32Array;
+  /** Settles when the loading thread has ended (see `startEarlyLoad`). */
+  finished?: Promise<void>;
+  /** Stops the loading thread. */
+  stop?: () => void;
 }
 
 type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
@@ -31,12 +37,23 @@ type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
  * the integration runs from source, the loader from Astro's bundle), for `takeEarlyLoad`.
  * `finished` settles when the thread has ended, its entry cache written: the build must not
  * exit before.
+ *
+ * A load of the same folder and cache already under way, and not yet taken, is kept rather
+ * than started twice; one of another folder or cache (the build script guessed wrong) is
+ * stopped, since its result would never be taken.
  */
 export function startEarlyLoad(
   workerFile: string,
   directory: string,
   cacheFile: string,
 ): { finished: Promise<void> } {
+  const pending = (globalThis as WithEarlyLoad)[EARLY_LOAD];
+  if (pending?.finished) {
+    if (pending.directory === directory && pending.cacheFile === cacheFile) {
+      return { finished: pending.finished };
+    }
+    pending.stop?.();
+  }
   const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
   const worker = startWorkerThread(workerFile, { directory, cacheFile, mainThreadWaiting });
   const finished = new Promise<void>((done) => worker.once("exit", () => done()));
@@ -47,7 +64,11 @@ export function startEarlyLoad(
       resolve({ failure: new Error(`The questions' loading thread stopped (exit code ${code}).`) }),
     );
   });
-  handOverEarlyLoad(directory, cacheFile, outcome, mainThreadWaiting);
+  handOverEarlyLoad(directory, cacheFile, outcome, {
+    mainThreadWaiting,
+    finished,
+    stop: () => void worker.terminate(),
+  });
   return { finished };
 }
 
@@ -56,14 +77,9 @@ export function handOverEarlyLoad(
   directory: string,
   cacheFile: string,
   outcome: Promise<LoadOutcome>,
-  mainThreadWaiting?: Int32Array,
+  thread: Pick<EarlyLoad, "mainThreadWaiting" | "finished" | "stop"> = {},
 ): void {
-  (globalThis as WithEarlyLoad)[EARLY_LOAD] = {
-    directory,
-    cacheFile,
-    outcome,
-    ...(mainThreadWaiting && { mainThreadWaiting }),
-  };
+  (globalThis as WithEarlyLoad)[EARLY_LOAD] = { directory, cacheFile, outcome, ...thread };
 }
 
 /**

@@ -15,14 +15,18 @@ function filesUnder(dir: string): Map<string, Buffer> {
   return files;
 }
 
-it("two builds of the example content produce byte-identical output", async () => {
+it("two builds of the example content, by `astro build` and `npm run build`, produce byte-identical output", async () => {
   const outputs = [
     join(projectRoot, "tests/.output/twice-1"),
     join(projectRoot, "tests/.output/twice-2"),
   ];
-  for (const outDir of outputs) {
+  for (const [outDir, command] of [
+    [outputs[0], "astro build"],
+    [outputs[1], "npm run build"],
+  ] as const) {
+    assert.ok(outDir);
     rmSync(outDir, { recursive: true, force: true });
-    const build = await buildSite("content", outDir);
+    const build = await buildSite("content", outDir, command);
     assert.equal(build.exitCode, 0, build.output);
   }
   const [first, second] = outputs.map(filesUnder);

@@ -2,7 +2,11 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
-const astroBin = fileURLToPath(new URL("../../node_modules/astro/bin/astro.mjs", import.meta.url));
+/** The two ways to build: `npm run build` (scripts/build.ts) and Astro's own command. */
+const COMMANDS = {
+  "npm run build": fileURLToPath(new URL("../../scripts/build.ts", import.meta.url)),
+  "astro build": fileURLToPath(new URL("../../node_modules/astro/bin/astro.mjs", import.meta.url)),
+} as const;
 
 export interface BuildResult {
   exitCode: number;
@@ -11,12 +15,18 @@ export interface BuildResult {
 }
 
 /**
- * Runs the real `astro build` of this project over `contentDir` into `outDir`, the way a user
- * does with QA_CONTENT_DIR and QA_OUT_DIR set, with the Node that runs the tests.
+ * Runs the real build of this project (`npm run build`, unless told `astro build`) over
+ * `contentDir` into `outDir`, the way a user does with QA_CONTENT_DIR and QA_OUT_DIR set, with
+ * the Node that runs the tests.
  */
-export function buildSite(contentDir: string, outDir: string): Promise<BuildResult> {
+export function buildSite(
+  contentDir: string,
+  outDir: string,
+  command: keyof typeof COMMANDS = "npm run build",
+): Promise<BuildResult> {
+  const args = command === "astro build" ? [COMMANDS[command], "build"] : [COMMANDS[command]];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astroBin, "build"], {
+    const child = spawn(process.execPath, args, {
       cwd: projectRoot,
       env: { ...process.env, QA_CONTENT_DIR: contentDir, QA_OUT_DIR: outDir, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
