@@ -52,6 +52,11 @@ export function startEarlyLoad(
     if (pending.directory === directory && pending.cacheFile === cacheFile) {
       return { finished: pending.finished };
     }
+    // Only a build script out of step with astro.config.mjs gets here: say so, since the build
+    // then loses its head start.
+    console.warn(
+      `[qa-early-loading] a load of ${pending.directory} (cache ${pending.cacheFile}) was under way, but this build reads ${directory} (cache ${cacheFile}); loading again`,
+    );
     pending.stop?.();
   }
   const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));

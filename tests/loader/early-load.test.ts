@@ -37,11 +37,13 @@ describe("startEarlyLoad", () => {
     await first.finished;
   });
 
-  it("stops a load started for other folders, and loads the ones asked for", async () => {
+  it("stops a load started for other folders, says so, and loads the ones asked for", async (t) => {
+    const warn = t.mock.method(console, "warn", () => undefined);
     const guessed = startEarlyLoad(loadWorker, basic, join(cacheDir, "guessed.ndjson"));
     const cacheFile = join(cacheDir, "asked.ndjson");
     const asked = startEarlyLoad(loadWorker, ordering, cacheFile);
     assert.notEqual(asked.finished, guessed.finished);
+    assert.match(String(warn.mock.calls[0]?.arguments[0]), /loading again/);
     // Stopped: it ends without loading, nor writing an entry cache nobody asked for.
     await guessed.finished;
     assert.equal(existsSync(join(cacheDir, "guessed.ndjson")), false);
