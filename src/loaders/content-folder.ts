@@ -196,7 +196,7 @@ function planReading(
     .filter((entry) => !entry.name.startsWith("."))
     .sort(byName);
   const { batch, fileOfId } = plan;
-  // The folder's path and shown name, each worked out once: \`join\` and \`relative\` normalise
+  // The folder's path and shown name, each worked out once: `join` and `relative` normalise
   // the whole path, a tenth of a second for 10,000 files on the way to reading them. A name
   // read from the folder holds no separator, so appending it is the same.
   const shownFolder = relative(displayFrom, questionsDir);

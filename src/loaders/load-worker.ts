@@ -1,5 +1,6 @@
-// A worker thread's module (started through worker-entry.mjs): a build's early load of the questions (see early-load.ts). The
-// outcome is posted first; the thread then writes the entry cache and ends.
+// A worker thread's module (started through worker-entry.mjs): a build's early load of the
+// questions (see early-load.ts). The outcome is posted first; the thread then writes the entry
+// cache and ends.
 import { existsSync, readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
