@@ -9,19 +9,17 @@
  * bench corpus (2 cores) that took a cold build to 0.90x the wall time of `astro build`
  * (12 alternating runs).
  *
- * The folders are worked out the way astro.config.mjs works them out (src/loaders/
- * content-source.ts). When they cannot be known before Astro reads its configuration (another
- * --config or --root) nothing is started here, and the integration starts the load as it does
- * under a plain `astro build`, which builds the same site.
+ * The folders are worked out as astro.config.mjs and the integration work them out
+ * (`buildCacheDirectory`, `startBuildLoad`). When they cannot be known before Astro reads its
+ * configuration (another --config or --root) nothing is started here, and the integration
+ * starts the load as it does under a plain `astro build`, which builds the same site.
  */
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { buildCacheDirectory, contentDirectory } from "../src/loaders/content-source.ts";
-import { startEarlyLoad } from "../src/loaders/early-load.ts";
-import { entryCacheFile } from "../src/loaders/entry-cache.ts";
+import { startBuildLoad } from "../src/loaders/early-load.ts";
+import { buildCacheDirectory, projectFile, projectRoot } from "../src/loaders/project-paths.ts";
 
-const projectRoot = fileURLToPath(new URL("../", import.meta.url));
 const astroArguments = process.argv.slice(2);
 
 const { values: flags } = parseArgs({
@@ -36,14 +34,9 @@ const { values: flags } = parseArgs({
 // Astro's root is the folder the command runs in, as with `astro build`.
 const buildsThisProject = join(process.cwd(), "/") === join(projectRoot, "/");
 if (buildsThisProject && flags.config === undefined && flags.root === undefined && !flags.help) {
-  const directory = contentDirectory(projectRoot);
-  startEarlyLoad(
-    join(projectRoot, "src/loaders/load-worker.ts"),
-    directory,
-    entryCacheFile(directory, buildCacheDirectory(projectRoot)),
-  );
+  startBuildLoad(projectRoot, buildCacheDirectory(projectRoot));
 }
 
 // Astro's command line, exactly as `astro build` runs it.
 process.argv = [process.argv[0] ?? "node", "astro", "build", ...astroArguments];
-await import(pathToFileURL(join(projectRoot, "node_modules/astro/bin/astro.mjs")).href);
+await import(pathToFileURL(projectFile("node_modules/astro/bin/astro.mjs")).href);

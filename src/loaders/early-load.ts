@@ -1,3 +1,6 @@
+import { join } from "node:path";
+import { contentDirectory } from "./content-source.ts";
+import { entryCacheFile } from "./entry-cache.ts";
 import type { LoadOutcome } from "./load-questions.ts";
 import { startWorkerThread } from "./worker-thread.ts";
 
@@ -31,6 +34,19 @@ interface EarlyLoad {
 }
 
 type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
+
+/**
+ * Starts loading what a build of the project in `root`, with Astro's cache folder `cacheDir`,
+ * will ask for: the folders the questions loader finds through loader-paths.ts's constants.
+ */
+export function startBuildLoad(root: string, cacheDir: string): { finished: Promise<void> } {
+  const directory = contentDirectory(root);
+  return startEarlyLoad(
+    join(root, "src/loaders/load-worker.ts"),
+    directory,
+    entryCacheFile(directory, cacheDir),
+  );
+}
 
 /**
  * Starts loading the folder on a worker thread running `workerFile` (load-worker.ts, by path:

@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /*
@@ -15,11 +16,26 @@ export const projectRoot: string =
     ? __QA_PROJECT_ROOT__
     : fileURLToPath(new URL("../../", import.meta.url));
 
-/** Astro's cache folder (per content folder; see astro.config.mjs). */
+/**
+ * Astro's cache folder (its `cacheDir`, set in astro.config.mjs), which also holds the entry
+ * cache that rebuilds reuse: `QA_CACHE_DIR` (relative to where the command runs) when set.
+ * Otherwise Astro's own default, node_modules/.astro, with a folder of its own for each
+ * `QA_CONTENT_DIR` folder: building another folder then neither evicts the default folder's
+ * entries nor races it when both builds run at once.
+ */
+export function buildCacheDirectory(root = projectRoot): string {
+  const fromEnvironment = process.env["QA_CACHE_DIR"];
+  if (fromEnvironment) return resolve(fromEnvironment);
+  const astroDefault = join(root, "node_modules/.astro");
+  const contentDir = process.env["QA_CONTENT_DIR"];
+  if (!contentDir) return astroDefault;
+  const key = createHash("sha1").update(resolve(contentDir)).digest("hex").slice(0, 12);
+  return join(astroDefault, `content-${key}`);
+}
+
+/** Astro's cache folder for this build, as the configuration resolved it. */
 export const cacheDirectory: string =
-  typeof __QA_CACHE_DIR__ === "string"
-    ? __QA_CACHE_DIR__
-    : resolve(projectRoot, "node_modules/.astro");
+  typeof __QA_CACHE_DIR__ === "string" ? __QA_CACHE_DIR__ : buildCacheDirectory();
 
 /** A source file of the project, by its path from the project's root. */
 export function projectFile(path: string): string {

@@ -1,7 +1,8 @@
 import { afterEach, it } from "node:test";
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { buildCacheDirectory, contentDirectory } from "../../src/loaders/content-source.ts";
+import { contentDirectory } from "../../src/loaders/content-source.ts";
+import { buildCacheDirectory } from "../../src/loaders/project-paths.ts";
 
 const saved = { content: process.env["QA_CONTENT_DIR"], cache: process.env["QA_CACHE_DIR"] };
 afterEach(() => {
