@@ -35,17 +35,16 @@ export const STAMP_SETTLE_MS = 3_000;
  */
 export function fileStamp(stats: StampedStats, lookedAt: number): FileStamp | null {
   if (Math.max(stats.mtimeMs, stats.ctimeMs) > lookedAt - STAMP_SETTLE_MS) return null;
-  return [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino];
+  return stampOf(stats);
 }
 
-/** Whether the file is, by its stat, the one the stamp was taken of. */
-export function stampMatches(stamp: FileStamp, stats: StampedStats): boolean {
-  return (
-    stamp[0] === stats.size &&
-    stamp[1] === stats.mtimeMs &&
-    stamp[2] === stats.ctimeMs &&
-    stamp[3] === stats.ino
-  );
+/** Whether the file is, by its stat, the one the stamp was taken of (false when it is gone). */
+export function stampMatches(stamp: FileStamp, stats: StampedStats | undefined): boolean {
+  return stats !== undefined && sameFileStamp(stamp, stampOf(stats));
+}
+
+function stampOf({ size, mtimeMs, ctimeMs, ino }: StampedStats): FileStamp {
+  return [size, mtimeMs, ctimeMs, ino];
 }
 
 /** Whether two remembered stamps are the same (both absent counts as the same). */

@@ -212,8 +212,8 @@ function planReading(
       fileOfId.set(id, file);
       const earlier = reusable.get(id);
       if (earlier !== undefined) {
-        const stats = earlier.stamp && statSync(path, { throwIfNoEntry: false });
-        if (earlier.stamp && stats && stampMatches(earlier.stamp, stats)) {
+        const { stamp } = earlier;
+        if (stamp && stampMatches(stamp, statSync(path, { throwIfNoEntry: false }))) {
           plan.unchangedByStamp.push(id);
           continue;
         }
