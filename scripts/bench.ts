@@ -38,7 +38,7 @@ import {
   combinePeerRuns,
   hugoVersion,
   knownPeers,
-  runPeers,
+  runPeerOnce,
   sharedBench,
   sharedBenchPresent,
   type PeerResult,
@@ -156,31 +156,14 @@ try {
     failed = [...ours.cold, ...ours.warm, ...ours.edit].some((build) => build.output === undefined);
     for (const peer of failed ? [] : options.peers) {
       warmFileCache(content);
-      try {
-        const { results, header } = runPeers(content, { ...options, peers: [peer], runs: 1 });
-        peersHeader = header;
-        for (const result of results) {
-          peerRuns.set(peer, [...(peerRuns.get(peer) ?? []), result]);
-          log(
-            `${peer} ${run}/${options.runs}: ${result.wallSeconds ?? "-"} s wall, ${result.status}`,
-          );
-        }
-      } catch (error) {
-        log(`${peer} could not be run: ${(error as Error).message}`);
-        // A run without figures keeps the runs of every builder aligned for paired ratios.
-        const failed: PeerResult = {
-          peer,
-          runs: 1,
-          wallSeconds: undefined,
-          wallRange: "-",
-          cpuSeconds: undefined,
-          peakMib: undefined,
-          outMb: undefined,
-          entries: undefined,
-          status: "could not be run",
-        };
-        peerRuns.set(peer, [...(peerRuns.get(peer) ?? []), failed]);
-      }
+      const { result, header, failure } = runPeerOnce(peer, content, options.timeoutSeconds);
+      peersHeader = header ?? peersHeader;
+      peerRuns.set(peer, [...(peerRuns.get(peer) ?? []), result]);
+      log(
+        failure === undefined
+          ? `${peer} ${run}/${options.runs}: ${result.wallSeconds ?? "-"} s wall, ${result.status}`
+          : `${peer} could not be run: ${failure}`,
+      );
     }
   }
   const lastCold = ours.cold.at(-1);

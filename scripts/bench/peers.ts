@@ -70,6 +70,40 @@ export function runPeers(
   };
 }
 
+/**
+ * One run of one peer, by a run-peers.sh call of its own. A peer that cannot be run still gets
+ * a result, without figures, so that every builder's runs stay aligned for paired ratios;
+ * `failure` then says why.
+ */
+export function runPeerOnce(
+  peer: string,
+  contentDir: string,
+  timeoutSeconds: number,
+): { result: PeerResult; header?: string; failure?: string } {
+  try {
+    const { results, header } = runPeers(contentDir, { peers: [peer], runs: 1, timeoutSeconds });
+    const [result] = results;
+    if (result) return { result, header };
+    return { result: notRun(peer), failure: "run-peers.sh printed no result" };
+  } catch (error) {
+    return { result: notRun(peer), failure: (error as Error).message };
+  }
+}
+
+function notRun(peer: string): PeerResult {
+  return {
+    peer,
+    runs: 1,
+    wallSeconds: undefined,
+    wallRange: "-",
+    cpuSeconds: undefined,
+    peakMib: undefined,
+    outMb: undefined,
+    entries: undefined,
+    status: "could not be run",
+  };
+}
+
 const PEER_LINE = /^(\S+)\s+(\d+)\s+(\S+)\s+\((\S+)\)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(.*)$/;
 
 /** `limit 1 1.23 (1.23..1.23) 1.50 180 5.31 10000  ok` */
