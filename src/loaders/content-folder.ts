@@ -220,7 +220,7 @@ function planReading(
         batch.knownDigests[id] = earlier.digest;
       }
     }
-    batch.tasks.push({ path, file, isFile });
+    batch.tasks.push({ path, name: entry.name, file, isFile });
   }
   return plan;
 }

@@ -14,6 +14,8 @@ import { validateFields } from "./validate-fields.ts";
 /** One entry of the questions folder to read. */
 export interface QuestionFileTask {
   path: string;
+  /** Its name in the folder, as listed. */
+  name: string;
   /** The path as messages show it. */
   file: string;
   isFile: boolean;
@@ -104,7 +106,7 @@ function noResults(): QuestionFileResults {
 }
 
 function readQuestionFile(
-  { path, file, isFile }: QuestionFileTask,
+  { path, name, file, isFile }: QuestionFileTask,
   { excerptLength, bodyFormat, knownDigests, lookedAt }: QuestionFileBatch,
   existingIds: ReadonlySet<string>,
   { problems, questions, unchanged }: QuestionFileResults,
@@ -117,7 +119,6 @@ function readQuestionFile(
     });
     return;
   }
-  const name = path.slice(path.lastIndexOf("/") + 1);
   if (!name.endsWith(".md")) {
     problems.push({
       file,
