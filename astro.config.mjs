@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
-import { buildCacheDirectory } from "./src/loaders/project-paths.ts";
+import { buildCacheDirectory } from "./src/project-paths.ts";
 
 /**
  * The site's public URL, the one place it is configured: QA_SITE_URL, such as

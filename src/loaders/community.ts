@@ -4,7 +4,7 @@ import type { ContentProblem } from "../lib/problems.ts";
 import { COMMUNITY_ENTRY_ID, type Community } from "../schemas/community.ts";
 import { readCommunity } from "./community-file.ts";
 import { ContentError } from "./content-error.ts";
-import { contentDirectory } from "./content-source.ts";
+import { contentDirectory } from "../project-paths.ts";
 
 /**
  * Loads `community.yaml` as the one entry of the `community` collection, checked against its

@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { projectFile } from "./project-paths.ts";
+import { projectFile } from "../project-paths.ts";
 
 /**
  * A digest of the code that turns a question file into a listing entry (src/lib, src/schemas,

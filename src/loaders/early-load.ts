@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { contentDirectory } from "./content-source.ts";
+import { contentDirectory } from "../project-paths.ts";
 import { entryCacheFile } from "./entry-cache.ts";
 import type { LoadOutcome } from "./load-questions.ts";
 import { startWorkerThread } from "./worker-thread.ts";

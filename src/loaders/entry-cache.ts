@@ -11,7 +11,7 @@ import { hash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { sameFileStamp, type FileStamp } from "../lib/file-stamp.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
-import { cacheDirectory } from "./project-paths.ts";
+import { cacheDirectory } from "../project-paths.ts";
 
 /*
  * What the last build derived, kept between builds so that a rebuild reads and derives only

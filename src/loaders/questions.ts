@@ -1,7 +1,7 @@
 import type { LiveLoader } from "astro/loaders";
 import type { ShownEntry } from "../schemas/listing-entry.ts";
 import { ContentError } from "./content-error.ts";
-import { contentDirectory } from "./content-source.ts";
+import { contentDirectory } from "../project-paths.ts";
 import { takeEarlyLoad } from "./early-load.ts";
 import { entryCacheFile } from "./entry-cache.ts";
 

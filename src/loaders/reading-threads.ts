@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { Worker } from "node:worker_threads";
-import { projectFile } from "./project-paths.ts";
+import { projectFile } from "../project-paths.ts";
 import { startWorkerThread } from "./worker-thread.ts";
 import type { QuestionFileBatch, QuestionFileResults, SharedParts } from "./question-files.ts";
 

@@ -1,8 +1,7 @@
 import { afterEach, it } from "node:test";
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { contentDirectory } from "../../src/loaders/content-source.ts";
-import { buildCacheDirectory } from "../../src/loaders/project-paths.ts";
+import { buildCacheDirectory, contentDirectory } from "../../src/project-paths.ts";
 
 const saved = { content: process.env["QA_CONTENT_DIR"], cache: process.env["QA_CACHE_DIR"] };
 afterEach(() => {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { handOverEarlyLoad, startEarlyLoad, takeEarlyLoad } from "../../src/loaders/early-load.ts";
-import { projectRoot } from "../../src/loaders/project-paths.ts";
+import { projectRoot } from "../../src/project-paths.ts";
 import type { LoadOutcome } from "../../src/loaders/load-questions.ts";
 
 it("hands an early load to the loader of the same folder and cache, once", async () => {

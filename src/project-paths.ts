@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /*
- * Where the project and Astro's cache are. The questions loader runs inside the page bundle at
+ * Where the project, its content folder and Astro's cache are. The questions loader runs inside the page bundle at
  * build time (a live collection), where `import.meta.url` names a bundled chunk, not the source
  * file; src/integrations/loader-paths.ts hands both folders in as compile-time constants. Code run
  * straight from source (tests, scripts) finds them relative to this file.
@@ -14,7 +14,7 @@ declare const __QA_CACHE_DIR__: string | undefined;
 export const projectRoot: string =
   typeof __QA_PROJECT_ROOT__ === "string"
     ? __QA_PROJECT_ROOT__
-    : fileURLToPath(new URL("../../", import.meta.url));
+    : fileURLToPath(new URL("../", import.meta.url));
 
 /**
  * Astro's cache folder (its `cacheDir`, set in astro.config.mjs), which also holds the entry
@@ -40,4 +40,13 @@ export const cacheDirectory: string =
 /** A source file of the project, by its path from the project's root. */
 export function projectFile(path: string): string {
   return resolve(projectRoot, path);
+}
+
+/**
+ * The content folder to build: `QA_CONTENT_DIR` (relative to where the command runs) when set,
+ * otherwise `content/` in the project's root, beside astro.config.mjs.
+ */
+export function contentDirectory(root = projectRoot): string {
+  const fromEnvironment = process.env["QA_CONTENT_DIR"];
+  return fromEnvironment ? resolve(fromEnvironment) : join(root, "content");
 }
