@@ -17,7 +17,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { startBuildLoad } from "../src/loaders/early-load.ts";
+import { startBuildLoad } from "../src/speed/early-load.ts";
 import { buildCacheDirectory, projectFile, projectRoot } from "../src/project-paths.ts";
 
 const astroArguments = process.argv.slice(2);

@@ -8,8 +8,8 @@ import { questionsLoader } from "./loaders/questions.ts";
  * frontmatter against the zod schemas of src/schemas/ themselves, reporting every problem in
  * one run, and Astro would only check their output again (for the questions, one promise
  * apiece: a quarter of a second at 100,000). The entries' types come from the loaders: a
- * `Community`, and `ShownEntry`s, the shown part of a `ListingEntry`; a unit test holds derived
- * entries to that schema.
+ * `Community`, and `ListingEntry`s; a unit test holds derived entries to that schema. Pages ask
+ * for them through src/content.ts.
  */
 export const collections = {
   community: defineLiveCollection({ loader: communityLoader() }),

@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
-import { startBuildLoad } from "../loaders/early-load.ts";
+import { startBuildLoad } from "../speed/early-load.ts";
 
 /**
  * Starts loading the questions as soon as `astro build` has its configuration, on a thread of
  * their own, so that reading and deriving them runs beside Astro's own start-up work instead of
- * after it; the questions loader then takes the result (see src/loaders/early-load.ts). Under
+ * after it; the questions loader then takes the result (see s../speed/early-load.ts). Under
  * `npm run build` the load is already under way, and is kept.
  */
 export function earlyLoading(): AstroIntegration {

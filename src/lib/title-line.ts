@@ -1,4 +1,4 @@
-import type { QuestionState } from "../schemas/question.ts";
+import type { QuestionState } from "../schemas/question-state.ts";
 
 const MARKERS: Record<QuestionState, string> = {
   open: "",

@@ -1,30 +1,21 @@
 import { existsSync, readFileSync } from "node:fs";
-import { communitySchema, type Community } from "../schemas/community.ts";
-import { parseYamlFields } from "../lib/yaml-fields.ts";
+import { join, relative } from "node:path";
+import type { Community } from "../schemas/community.ts";
 import type { ContentProblem } from "../lib/problems.ts";
-import { validateFields } from "./validate-fields.ts";
+import { readCommunityFile } from "../core/community-file.ts";
 
 // community.yaml on its own, apart from the questions' code, which the community loader does
-// not need.
+// not need in a page bundle.
 
-/** The community in `path`, its problems added to `problems` under the name `file`. */
+/** `community.yaml` read and checked, its problems named as relative to `displayFrom`. */
 export function readCommunity(
-  path: string,
-  file: string,
-  problems: ContentProblem[],
-): Community | undefined {
-  if (!existsSync(path)) {
-    problems.push({
-      file,
-      reason:
-        'is missing; create it with the community\'s name, such as: name: "Homelab & Self-Hosting"',
-    });
-    return undefined;
-  }
-  const parsed = parseYamlFields(readFileSync(path, "utf8").replace(/^\uFEFF/, ""));
-  if (!parsed.ok) {
-    problems.push({ file, reason: parsed.reason });
-    return undefined;
-  }
-  return validateFields(communitySchema, parsed.fields, file, problems, "of community.yaml");
+  contentDir: string,
+  displayFrom = process.cwd(),
+): { community?: Community; problems: ContentProblem[] } {
+  const path = join(contentDir, "community.yaml");
+  const text = existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  const read = readCommunityFile(text);
+  if (read.problems === undefined) return { community: read.community, problems: [] };
+  const file = relative(displayFrom, path) || path;
+  return { problems: read.problems.map((problem) => ({ file, ...problem })) };
 }

@@ -6,6 +6,9 @@ import { oneLineTextProblem } from "../lib/one-line-text.ts";
  * written to follow the field's name: "title: is missing; add ...".
  */
 
+/** An entry's id, its file name without `.md`: the same rule in every content folder. */
+export const ENTRY_ID_PATTERN = /^[a-z0-9_-]+$/;
+
 /** What YAML made of a value, in the words a content author knows. */
 export function describeYamlValue(value: unknown): string {
   if (value === undefined) return "nothing";

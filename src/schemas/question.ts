@@ -1,15 +1,21 @@
 import { z } from "zod";
 import { ISO_FORMATS_HINT, parseIsoInstant } from "../lib/iso-instant.ts";
 import { markerAtEnd } from "../lib/title-line.ts";
-import { asTextFix, describeYamlValue, fieldsObject, oneLineText, wholeNumber } from "./fields.ts";
+import { QUESTION_STATES } from "./question-state.ts";
+import {
+  asTextFix,
+  describeYamlValue,
+  ENTRY_ID_PATTERN,
+  fieldsObject,
+  oneLineText,
+  wholeNumber,
+} from "./fields.ts";
 
 /** A question's identity: its file name without `.md`. */
-export const QUESTION_ID_PATTERN = /^[a-z0-9_-]+$/;
+export const QUESTION_ID_PATTERN = ENTRY_ID_PATTERN;
 
 /** A tag: lower-case letters, digits, `.` and `-`, as Stack Exchange writes them. */
 export const TAG_PATTERN = /^[a-z0-9.-]+$/;
-
-export const QUESTION_STATES = ["open", "duplicate", "closed"] as const;
 
 /** The frontmatter of `content/questions/<id>.md`, as an author writes it. */
 export const questionFrontmatterSchema = fieldsObject("of a question", {
@@ -110,7 +116,15 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
 });
 
 export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
-export type QuestionState = QuestionFrontmatter["state"];
+
+/**
+ * What reading a question file yields on its own (src/core/question-file.ts), and what the
+ * entry cache keeps of it: the frontmatter as checked, and the body as plain text, or enough of
+ * its start for the excerpt (see `bodyPlainTextStart`). That text is already cut to the excerpt
+ * when no duplicate notice will precede it: cutting twice gives what cutting once gives.
+ */
+export type QuestionEntry = QuestionFrontmatter & { bodyText: string };
+export type { QuestionState } from "./question-state.ts";
 
 /** A nearby valid tag for the message's example, so the fix is concrete. */
 function suggestTag(tag: string): string {

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../helpers/build-site.ts";
-import { readContentFolder } from "../../src/loaders/content-folder.ts";
+import { readImportedContent } from "./imported-content.ts";
 import type { ImportReport } from "../../scripts/lib/report.ts";
 
 /**
@@ -140,7 +140,7 @@ describe("the import command", () => {
       "50.md",
       "51.md",
     ]);
-    const content = readContentFolder(out);
+    const content = readImportedContent(out);
     assert.equal(content.community.name, "tiny.stackexchange.com");
     assert.match(content.community.attribution ?? "", /https:\/\/tiny\.stackexchange\.com\/q\//);
     assert.equal(content.entries.get("12")?.state, "duplicate");
@@ -148,8 +148,8 @@ describe("the import command", () => {
     assert.equal(content.entries.get("30")?.state, "open");
     assert.deepEqual(content.entries.get("5")?.tags, ["stout", "porter"]);
     assert.deepEqual(content.entries.get("50")?.tags, ["2024", "1.0"]);
-    assert.equal(content.entries.get("50")?.titleLine, "yes");
-    assert.equal(content.entries.get("51")?.titleLine, "1.0");
+    assert.equal(content.entries.get("50")?.title, "yes");
+    assert.equal(content.entries.get("51")?.title, "1.0");
 
     const file30 = readFileSync(join(out, "questions/30.md"), "utf8");
     assert.ok(
@@ -288,7 +288,7 @@ describe("the import command", () => {
         ],
       );
       assert.deepEqual(result.tagRepeats, [{ id: "1", tag: "csharp", from: ["c#", "csharp"] }]);
-      const content = readContentFolder(out);
+      const content = readImportedContent(out);
       assert.deepEqual(content.entries.get("1")?.tags, ["csharp"]);
       assert.deepEqual(content.entries.get("2")?.tags, ["cpp", "linux"]);
 
@@ -380,7 +380,7 @@ describe("the import command", () => {
     assert.deepEqual(result.duplicateLinks.notFollowed, [
       { id: "4", target: "1", reason: "question 1 could not be imported (see Problems)" },
     ]);
-    assert.equal(readContentFolder(out).entries.get("4")?.state, "closed");
+    assert.equal(readImportedContent(out).entries.get("4")?.state, "closed");
   });
 
   it("follows the lowest written original, and reports every link it does not follow", () => {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { SaxesParser } from "saxes";
 import { buildSite, projectRoot } from "../helpers/build-site.ts";
 import { listingLines } from "../helpers/listing-lines.ts";
-import { readContentFolder } from "../../src/loaders/content-folder.ts";
+import { readImportedContent } from "./imported-content.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import { collapseWhitespace } from "../../src/lib/whitespace.ts";
 import { cutExcerpt } from "../../src/lib/excerpt.ts";
@@ -134,7 +134,7 @@ describe("importing the real dumps", withDumps, () => {
       );
 
       // The content loader the build uses reads the folder without a problem.
-      const content = readContentFolder(out);
+      const content = readImportedContent(out);
       const states = { open: 0, closed: 0, duplicate: 0 };
       for (const entry of content.entries.values()) states[entry.state]++;
       assert.equal(states.duplicate, expected.duplicates);

@@ -2,10 +2,10 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
   QUESTION_ID_PATTERN,
-  QUESTION_STATES,
   TAG_PATTERN,
   questionFrontmatterSchema,
 } from "../../src/schemas/question.ts";
+import { QUESTION_STATES } from "../../src/schemas/question-state.ts";
 
 const HINT = 'write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"';
 const FIELDS = "title, tags, asked, state, duplicateOf, answers";

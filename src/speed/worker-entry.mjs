@@ -1,7 +1,8 @@
 // @ts-check
 /*
- * The first file of every worker thread the loader starts (see worker-thread.ts): plain
- * JavaScript, which then imports the thread's TypeScript module through Node's compile cache.
+ * The first file of every worker thread the loading starts (see `startWorkerThread` in
+ * reading-threads.ts): plain JavaScript, which then imports the thread's TypeScript module
+ * through Node's compile cache.
  * The cache keeps each module both compiled and with its types stripped, so a thread started
  * here never loads Node's type stripper (a WebAssembly module), as one started on a .ts file
  * does before any cache can help: a few tens of milliseconds of each thread's start, while the

@@ -1,17 +1,17 @@
 import type { z } from "zod";
 import { unknownFieldReason } from "../schemas/fields.ts";
-import { fieldPath, type ContentProblem } from "../lib/problems.ts";
+import { fieldPath } from "../lib/problems.ts";
+import type { FileProblem } from "./folder.ts";
 
 /**
- * Validates a file's fields with its schema, turning every issue into a problem (one per
- * unknown field); undefined when any failed.
+ * Validates a file's fields with its schema, adding every issue to `problems` (one per unknown
+ * field); undefined when any failed.
  */
 export function validateFields<Schema extends z.ZodType>(
   schema: Schema,
   data: Record<string, unknown>,
-  file: string,
-  problems: ContentProblem[],
   fieldsOf: string,
+  problems: FileProblem[],
 ): z.output<Schema> | undefined {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
@@ -19,10 +19,10 @@ export function validateFields<Schema extends z.ZodType>(
     if (issue.code === "unrecognized_keys") {
       const known = Object.keys((schema as unknown as { shape?: object }).shape ?? {});
       for (const key of issue.keys) {
-        problems.push({ file, field: key, reason: unknownFieldReason(fieldsOf, known) });
+        problems.push({ field: key, reason: unknownFieldReason(fieldsOf, known) });
       }
     } else {
-      problems.push({ file, field: fieldPath(issue.path), reason: issue.message });
+      problems.push({ field: fieldPath(issue.path), reason: issue.message });
     }
   }
   return undefined;

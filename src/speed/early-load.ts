@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { contentDirectory } from "../project-paths.ts";
-import { entryCacheFile } from "./entry-cache.ts";
-import type { LoadOutcome } from "./load-questions.ts";
-import { startWorkerThread } from "./worker-thread.ts";
+import { entryCacheDirectory } from "./entry-cache.ts";
+import type { LoadOutcome } from "./load-content.ts";
+import { startWorkerThread } from "./reading-threads.ts";
 
 /*
  * A build spends its first seconds on Astro's own work (loading the config, syncing content
@@ -17,14 +17,20 @@ import { startWorkerThread } from "./worker-thread.ts";
  *
  * The build script, the integration and the page bundle each hold a copy of these modules, so
  * the handover goes through the process's global object, keyed by a registered symbol.
+ *
+ * The load is the build's one read of the content folder: the questions loader takes it, and
+ * the community loader takes the community from it rather than reading community.yaml again.
  */
 
 const EARLY_LOAD = Symbol.for("qa-listing.early-question-load");
 
 interface EarlyLoad {
   directory: string;
-  cacheFile: string;
+  /** The content folder's entry caches (`entryCacheDirectory`). */
+  cacheDirectory: string;
   outcome: Promise<LoadOutcome>;
+  /** Whether the questions loader has taken it (`takeEarlyLoad`). */
+  taken?: boolean;
   /** Shared with the loading thread: set once the main thread waits (HeadStart's). */
   mainThreadWaiting?: Int32Array;
   /** Settles when the loading thread has ended (see `startEarlyLoad`). */
@@ -42,14 +48,14 @@ type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
 export function startBuildLoad(root: string, cacheDir: string): { finished: Promise<void> } {
   const directory = contentDirectory(root);
   return startEarlyLoad(
-    join(root, "src/loaders/load-worker.ts"),
+    join(root, "src/speed/early-load-worker.ts"),
     directory,
-    entryCacheFile(directory, cacheDir),
+    entryCacheDirectory(directory, cacheDir),
   );
 }
 
 /**
- * Starts loading the folder on a worker thread running `workerFile` (load-worker.ts, by path:
+ * Starts loading the folder on a worker thread running `workerFile` (early-load-worker.ts, by path:
  * the integration runs from source, the loader from Astro's bundle), for `takeEarlyLoad`.
  * `finished` settles when the thread has ended, its entry cache written: the build must not
  * exit before.
@@ -61,22 +67,22 @@ export function startBuildLoad(root: string, cacheDir: string): { finished: Prom
 export function startEarlyLoad(
   workerFile: string,
   directory: string,
-  cacheFile: string,
+  cacheDirectory: string,
 ): { finished: Promise<void> } {
   const pending = (globalThis as WithEarlyLoad)[EARLY_LOAD];
-  if (pending?.finished) {
-    if (pending.directory === directory && pending.cacheFile === cacheFile) {
+  if (pending?.finished && !pending.taken) {
+    if (pending.directory === directory && pending.cacheDirectory === cacheDirectory) {
       return { finished: pending.finished };
     }
     // Only a build script out of step with astro.config.mjs gets here: say so, since the build
     // then loses its head start.
     console.warn(
-      `[qa-early-loading] a load of ${pending.directory} (cache ${pending.cacheFile}) was under way, but this build reads ${directory} (cache ${cacheFile}); loading again`,
+      `[qa-early-loading] a load of ${pending.directory} (cache ${pending.cacheDirectory}) was under way, but this build reads ${directory} (cache ${cacheDirectory}); loading again`,
     );
     pending.stop?.();
   }
   const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
-  const worker = startWorkerThread(workerFile, { directory, cacheFile, mainThreadWaiting });
+  const worker = startWorkerThread(workerFile, { directory, cacheDirectory, mainThreadWaiting });
   const finished = new Promise<void>((done) => worker.once("exit", () => done()));
   const outcome = new Promise<LoadOutcome>((resolve) => {
     worker.once("message", resolve);
@@ -85,7 +91,7 @@ export function startEarlyLoad(
       resolve({ failure: new Error(`The questions' loading thread stopped (exit code ${code}).`) }),
     );
   });
-  handOverEarlyLoad(directory, cacheFile, outcome, {
+  handOverEarlyLoad(directory, cacheDirectory, outcome, {
     mainThreadWaiting,
     finished,
     stop: () => void worker.terminate(),
@@ -96,11 +102,11 @@ export function startEarlyLoad(
 /** Leaves a load already under way for `takeEarlyLoad` to pick up. */
 export function handOverEarlyLoad(
   directory: string,
-  cacheFile: string,
+  cacheDirectory: string,
   outcome: Promise<LoadOutcome>,
   thread: Pick<EarlyLoad, "mainThreadWaiting" | "finished" | "stop"> = {},
 ): void {
-  (globalThis as WithEarlyLoad)[EARLY_LOAD] = { directory, cacheFile, outcome, ...thread };
+  (globalThis as WithEarlyLoad)[EARLY_LOAD] = { directory, cacheDirectory, outcome, ...thread };
 }
 
 /**
@@ -111,14 +117,27 @@ export function handOverEarlyLoad(
  */
 export function takeEarlyLoad(
   directory: string,
-  cacheFile: string,
+  cacheDirectory: string,
 ): Promise<LoadOutcome> | undefined {
-  const global = globalThis as WithEarlyLoad;
-  const early = global[EARLY_LOAD];
-  if (early === undefined || early.directory !== directory || early.cacheFile !== cacheFile) {
+  const early = (globalThis as WithEarlyLoad)[EARLY_LOAD];
+  if (
+    early === undefined ||
+    early.taken ||
+    early.directory !== directory ||
+    early.cacheDirectory !== cacheDirectory
+  ) {
     return undefined;
   }
-  Reflect.deleteProperty(global, EARLY_LOAD);
+  early.taken = true;
   if (early.mainThreadWaiting) Atomics.store(early.mainThreadWaiting, 0, 1);
   return early.outcome;
+}
+
+/**
+ * The build's load of this folder, taken or not, for the community loader: the community comes
+ * from the same read as the questions. Undefined when this process started none (the dev server).
+ */
+export function buildLoadOf(directory: string): Promise<LoadOutcome> | undefined {
+  const early = (globalThis as WithEarlyLoad)[EARLY_LOAD];
+  return early?.directory === directory ? early.outcome : undefined;
 }

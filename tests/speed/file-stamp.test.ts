@@ -6,7 +6,7 @@ import {
   sameFileStamp,
   stampMatches,
   type StampedStats,
-} from "../../src/lib/file-stamp.ts";
+} from "../../src/speed/file-stamp.ts";
 
 const LOOKED_AT = Date.UTC(2026, 10, 22, 12, 0, 0);
 const settled: StampedStats = {

@@ -1,40 +1,42 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  duplicateReferenceProblem,
-  questionFromEntry,
-  toListingEntry,
-  type ValidQuestion,
-} from "../../src/lib/listing-entries.ts";
-import type { QuestionFrontmatter } from "../../src/schemas/question.ts";
+import { toListingEntry } from "../../src/core/listing.ts";
+import { duplicateReferenceProblem } from "../../src/core/content.ts";
+import { readQuestionFile } from "../../src/core/question-file.ts";
+import type { QuestionEntry, QuestionFrontmatter } from "../../src/schemas/question.ts";
 import { listingEntrySchema } from "../../src/schemas/listing-entry.ts";
 import { bodyToPlainText } from "../../src/lib/plain-text.ts";
 
 const ASKED = "2024-03-05T14:22:10.000000000Z";
 
-function question(
-  id: string,
-  frontmatter: Partial<QuestionFrontmatter>,
-  body: string,
-): ValidQuestion {
+interface Question {
+  id: string;
+  entry: QuestionEntry;
+}
+
+function question(id: string, frontmatter: Partial<QuestionFrontmatter>, body: string): Question {
   return {
     id,
-    file: `content/questions/${id}.md`,
-    frontmatter: {
+    entry: {
       title: `Title of ${id}`,
       tags: ["bash"],
       asked: ASKED,
       state: "open",
       answers: 0,
       ...frontmatter,
+      // The body's whole text: reading a file may cut it first, which the tests below allow.
+      bodyText: bodyToPlainText(body),
     },
-    // What the loader derives from the body before composing the entry.
-    bodyText: bodyToPlainText(body),
   };
 }
 
-function byId(...questions: ValidQuestion[]): Map<string, ValidQuestion> {
-  return new Map(questions.map((q) => [q.id, q]));
+function byId(...questions: Question[]): Map<string, QuestionEntry> {
+  return new Map(questions.map((q) => [q.id, q.entry]));
+}
+
+/** `toListingEntry` of `q` among `questions`, as the rules across files call it. */
+function listed(q: Question, questions: Map<string, QuestionEntry>, excerptLength: number) {
+  return toListingEntry(q.id, q.entry, questions, excerptLength);
 }
 
 const original = question(
@@ -50,25 +52,21 @@ describe("toListingEntry", () => {
       { title: "How do I x?", tags: ["shell", "bash", "io"] },
       "Use **this**:\n\n    cat file",
     );
-    assert.deepEqual(toListingEntry(q, byId(q), 200), {
+    assert.deepEqual(listed(q, byId(q), 200), {
+      id: q.id,
       titleLine: "How do I x?",
       tags: ["shell", "bash", "io"],
       excerpt: "Use this: cat file",
-      askedKey: ASKED,
-      state: "open",
-      origin: { answers: 0 },
     });
   });
 
   it("marks a closed question's title with [closed] and adds no notice", () => {
     const q = question("q", { title: "Off topic?", state: "closed" }, "Body.");
-    assert.deepEqual(toListingEntry(q, byId(q), 200), {
+    assert.deepEqual(listed(q, byId(q), 200), {
+      id: q.id,
       titleLine: "Off topic? [closed]",
       tags: ["bash"],
       excerpt: "Body.",
-      askedKey: ASKED,
-      state: "closed",
-      origin: { answers: 0 },
     });
   });
 
@@ -78,19 +76,12 @@ describe("toListingEntry", () => {
       { title: "Reading lines in a loop", state: "duplicate", duplicateOf: "alpha" },
       "I want to loop over lines.",
     );
-    assert.deepEqual(toListingEntry(dup, byId(original, dup), 200), {
+    assert.deepEqual(listed(dup, byId(original, dup), 200), {
+      id: dup.id,
       titleLine: "Reading lines in a loop [duplicate]",
       tags: ["bash"],
       excerpt:
         "This question already has an answer here: How do I read a file line by line? (1 answer) I want to loop over lines.",
-      askedKey: ASKED,
-      state: "duplicate",
-      // A duplicate keeps its body text: its notice changes when its original does.
-      origin: {
-        answers: 0,
-        duplicateOf: "alpha",
-        bodyText: "I want to loop over lines.",
-      },
     });
   });
 
@@ -102,7 +93,7 @@ describe("toListingEntry", () => {
     );
     const dup = question("beta", { state: "duplicate", duplicateOf: "alpha" }, "Same here.");
     assert.equal(
-      toListingEntry(dup, byId(closedOriginal, dup), 200).excerpt,
+      listed(dup, byId(closedOriginal, dup), 200).excerpt,
       "This question already has an answer here: Old question (0 answers) Same here.",
     );
   });
@@ -114,7 +105,7 @@ describe("toListingEntry", () => {
       "\n\n   <p>\n  I want   to\tloop.</p>\n",
     );
     assert.equal(
-      toListingEntry(dup, byId(original, dup), 200).excerpt,
+      listed(dup, byId(original, dup), 200).excerpt,
       "This question already has an answer here: How do I read a file line by line? (1 answer) I want to loop.",
     );
   });
@@ -122,7 +113,7 @@ describe("toListingEntry", () => {
   it("shows the notice alone, with no trailing space, for a duplicate with an empty body", () => {
     const dup = question("beta", { state: "duplicate", duplicateOf: "alpha" }, "");
     assert.equal(
-      toListingEntry(dup, byId(original, dup), 200).excerpt,
+      listed(dup, byId(original, dup), 200).excerpt,
       "This question already has an answer here: How do I read a file line by line? (1 answer)",
     );
   });
@@ -133,7 +124,7 @@ describe("toListingEntry", () => {
       { state: "duplicate", duplicateOf: "alpha" },
       "I want to loop over lines.",
     );
-    const excerpt = toListingEntry(dup, byId(original, dup), 60).excerpt;
+    const excerpt = listed(dup, byId(original, dup), 60).excerpt;
     assert.equal(excerpt, "This question already has an answer here: How do I read a...");
     assert.equal(excerpt.length, 60);
   });
@@ -144,26 +135,24 @@ describe("toListingEntry", () => {
       { title: "Asked before", state: "duplicate" },
       "I want to loop over lines.",
     );
-    assert.deepEqual(toListingEntry(dup, byId(original, dup), 200), {
+    assert.deepEqual(listed(dup, byId(original, dup), 200), {
+      id: dup.id,
       titleLine: "Asked before [duplicate]",
       tags: ["bash"],
       excerpt: "I want to loop over lines.",
-      askedKey: ASKED,
-      state: "duplicate",
-      origin: { answers: 0 },
     });
   });
 
   it("gives no notice when the duplicated question is not among the questions", () => {
     const dup = question("beta", { state: "duplicate", duplicateOf: "missing" }, "Body.");
-    assert.equal(toListingEntry(dup, byId(original, dup), 200).excerpt, "Body.");
+    assert.equal(listed(dup, byId(original, dup), 200).excerpt, "Body.");
   });
 
   it("keeps a body of exactly excerptLength characters whole, and cuts one more", () => {
     const body = "aaaa bbbb cccc dddd"; // 19 characters
     const q = question("q", {}, body);
-    assert.equal(toListingEntry(q, byId(q), 19).excerpt, "aaaa bbbb cccc dddd");
-    assert.equal(toListingEntry(q, byId(q), 18).excerpt, "aaaa bbbb cccc...");
+    assert.equal(listed(q, byId(q), 19).excerpt, "aaaa bbbb cccc dddd");
+    assert.equal(listed(q, byId(q), 18).excerpt, "aaaa bbbb cccc...");
   });
 });
 
@@ -174,8 +163,8 @@ describe("listingEntrySchema", () => {
     const closed = question("c", { state: "closed", title: "Closed one" }, "Off topic.");
     const duplicate = question("d", { state: "duplicate", duplicateOf: "alpha" }, "Same *thing*.");
     const questions = byId(original, closed, duplicate);
-    for (const q of questions.values()) {
-      const entry = toListingEntry(q, questions, 40);
+    for (const q of [original, closed, duplicate]) {
+      const entry = listed(q, questions, 40);
       assert.deepEqual(listingEntrySchema.strict().parse(entry), entry, q.id);
     }
   });
@@ -248,8 +237,47 @@ describe("duplicateReferenceProblem", () => {
   });
 });
 
-describe("questionFromEntry", () => {
-  it("rebuilds the question an entry came from, so deriving it again gives the same entry", () => {
+describe("the entry a question file yields", () => {
+  const settings = { excerptLength: 30, bodyFormat: "markdown" } as const;
+  const file = (fields: string, body: string) =>
+    `---\ntitle: Loop\ntags: [a, b]\nasked: "2024-03-05T14:22:10Z"\n${fields}---\n${body}`;
+
+  it("is its frontmatter as checked and its body text, cut to the excerpt when no notice will precede it", () => {
+    const reading = readQuestionFile(file("answers: 3\n", "word ".repeat(40)), "long", settings);
+    assert.deepEqual(reading, {
+      entry: {
+        title: "Loop",
+        tags: ["a", "b"],
+        asked: ASKED,
+        state: "open",
+        answers: 3,
+        bodyText: "word word word word word...",
+      },
+    });
+  });
+
+  it("keeps a duplicate's body text whole, for the notice its original's changes may rewrite", () => {
+    const reading = readQuestionFile(
+      file("state: duplicate\nduplicateOf: alpha\n", "word ".repeat(40)),
+      "dup",
+      settings,
+    );
+    assert.equal(reading.entry?.bodyText, "word ".repeat(40).trim());
+  });
+
+  it("lists the same excerpt as the whole text would: cutting again changes nothing", () => {
+    const long = question("long", {}, "word ".repeat(40));
+    const reading = readQuestionFile(file("", "word ".repeat(40)), "long", settings);
+    assert.ok(reading.entry);
+    const fromFile = { id: "long", entry: reading.entry };
+    assert.equal(listed(fromFile, byId(fromFile), 30).excerpt, "word word word word word...");
+    assert.equal(
+      listed(fromFile, byId(fromFile), 30).excerpt,
+      listed(long, byId(long), 30).excerpt,
+    );
+  });
+
+  it("gives the same listing entry when it comes back from the entry cache as JSON", () => {
     const dup = question(
       "beta",
       { title: "Loop", state: "duplicate", duplicateOf: "alpha", answers: 3, tags: ["a", "b"] },
@@ -257,18 +285,14 @@ describe("questionFromEntry", () => {
     );
     for (const q of [original, dup]) {
       const questions = byId(original, dup);
-      const entry = toListingEntry(q, questions, 60);
-      const rebuilt = questionFromEntry(q.id, q.file, entry);
-      assert.deepEqual(rebuilt.frontmatter, q.frontmatter);
-      assert.deepEqual(toListingEntry(rebuilt, questions, 60), entry);
+      const cached = new Map(
+        [...questions].map(([id, entry]) => [
+          id,
+          JSON.parse(JSON.stringify(entry)) as QuestionEntry,
+        ]),
+      );
+      const kept = { id: q.id, entry: cached.get(q.id) as QuestionEntry };
+      assert.deepEqual(listed(kept, cached, 60), listed(q, questions, 60));
     }
-  });
-
-  it("keeps a stored excerpt that was cut: cutting it again changes nothing", () => {
-    const long = question("long", {}, "word ".repeat(40));
-    const entry = toListingEntry(long, byId(long), 30);
-    assert.equal(entry.excerpt, "word word word word word...");
-    const rebuilt = questionFromEntry("long", long.file, entry);
-    assert.equal(toListingEntry(rebuilt, byId(rebuilt), 30).excerpt, entry.excerpt);
   });
 });

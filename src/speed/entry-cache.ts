@@ -9,50 +9,58 @@ import {
 } from "node:fs";
 import { hash } from "node:crypto";
 import { dirname, join } from "node:path";
-import { sameFileStamp, type FileStamp } from "../lib/file-stamp.ts";
-import type { ListingEntry } from "../schemas/listing-entry.ts";
+import { sameFileStamp, type FileStamp } from "./file-stamp.ts";
 import { cacheDirectory } from "../project-paths.ts";
 
 /*
- * What the last build derived, kept between builds so that a rebuild reads and derives only
- * the questions whose file changed.
+ * What the last build read of one folder's files, kept between builds so that a rebuild reads
+ * only the files that changed. An entry is what the folder reader's pure function made of its
+ * file (see src/core/folder.ts), so the cache holds nothing a build could not make again.
  *
- * The file is a log of JSON lines: a header `{"format":2,"derivationKey":…}`, then one line
- * per question, `[id, digest, stamp, entry]`, or `[id]` for a question that is gone; a later
- * line for an id replaces an earlier one. A rebuild appends only what changed, so one edit
- * writes one line, not the 47 MB of a 100,000-question cache; the log is written afresh when
- * superseded lines outnumber live ones. It is read in blocks, a line at a time: at a million
- * questions the whole file would not fit in one JavaScript string.
+ * The file is a log of JSON lines: a header `{"format":3,"derivationKey":…}`, then one line
+ * per file, `[id, digest, stamp, entry]`, or `[id]` for a file that is gone; a later line for
+ * an id replaces an earlier one. A rebuild appends only what changed, so one edit writes one
+ * line, not the 47 MB of a 100,000-question cache; the log is written afresh when superseded
+ * lines outnumber live ones. It is read in blocks, a line at a time: at a million questions the
+ * whole file would not fit in one JavaScript string.
  */
 
-const FORMAT = 2;
+const FORMAT = 3;
 
-/** What the cache knows of one question file. */
-export interface CachedQuestion {
+/** What the cache knows of one file. */
+export interface CachedFile<Entry> {
   /** `shortDigest` of the file's text. */
   digest: string;
   /** The file's stat when it was read, or null when that cannot be trusted (see file-stamp). */
   stamp: FileStamp | null;
-  /** The entry derived from the file. */
-  entry: ListingEntry;
+  /** The entry read from the file. */
+  entry: Entry;
 }
 
-export interface EntryCache {
-  /** What the entries were derived with besides their file: they are reused only under it. */
+export interface EntryCache<Entry> {
+  /** What the entries were read with besides their file: they are reused only under it. */
   derivationKey: string;
-  entries: Map<string, CachedQuestion>;
-  /** Question lines in the log, superseded ones included. */
+  entries: Map<string, CachedFile<Entry>>;
+  /** File lines in the log, superseded ones included. */
   lines: number;
 }
 
-/** The cache file of one content folder, in Astro's cache folder. */
-export function entryCacheFile(contentDir: string, cacheDir = cacheDirectory): string {
+/**
+ * The folder in Astro's cache folder that holds the entry caches of one content folder, a
+ * file for each of its folders (`questions.ndjson`).
+ */
+export function entryCacheDirectory(contentDir: string, cacheDir = cacheDirectory): string {
   const key = hash("sha1", contentDir, "base64url").slice(0, 12);
-  return join(cacheDir, "qa-listing", `entries-${key}.ndjson`);
+  return join(cacheDir, "qa-listing", `content-${key}`);
+}
+
+/** The entry cache of one folder (`questions`) in the content folder's `entryCacheDirectory`. */
+export function entryCacheFile(cacheDirectory: string, folder: string): string {
+  return join(cacheDirectory, `${folder}.ndjson`);
 }
 
 /** The last builds' entries; undefined when there is no cache or it cannot be read. */
-export function readEntryCache(file: string): EntryCache | undefined {
+export function readEntryCache<Entry>(file: string): EntryCache<Entry> | undefined {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -60,7 +68,7 @@ export function readEntryCache(file: string): EntryCache | undefined {
     return undefined;
   }
   try {
-    let cache: EntryCache | undefined;
+    let cache: EntryCache<Entry> | undefined;
     forEachLine(fd, (line) => {
       if (cache === undefined) {
         const header = JSON.parse(line) as { format?: unknown; derivationKey?: unknown };
@@ -70,16 +78,15 @@ export function readEntryCache(file: string): EntryCache | undefined {
         cache = { derivationKey: header.derivationKey, entries: new Map(), lines: 0 };
         return;
       }
-      const record = JSON.parse(line) as
-        [string, string, FileStamp | null, ListingEntry] | [string];
+      const record = JSON.parse(line) as [string, string, FileStamp | null, Entry] | [string];
       if (record.length === 1) cache.entries.delete(record[0]);
       else cache.entries.set(record[0], { digest: record[1], stamp: record[2], entry: record[3] });
       cache.lines++;
     });
     return cache;
   } catch {
-    // A damaged cache (a build stopped mid-write, an older format) only means every question
-    // is read again, and the cache is written afresh.
+    // A damaged cache (a build stopped mid-write, an older format) only means every file is
+    // read again, and the cache is written afresh.
     return undefined;
   } finally {
     closeSync(fd);
@@ -87,16 +94,16 @@ export function readEntryCache(file: string): EntryCache | undefined {
 }
 
 /**
- * Brings the cache up to `entries`: appends a line for each question whose record changed and
- * for each one that is gone, or writes the whole log afresh (atomically, by renaming) when
+ * Brings the cache up to `entries`: appends a line for each file whose record changed and for
+ * each one that is gone, or writes the whole log afresh (atomically, by renaming) when
  * there is none, the derivation changed, or most of its lines are superseded. Writes nothing
  * when nothing changed.
  */
-export function updateEntryCache(
+export function updateEntryCache<Entry>(
   file: string,
-  previous: EntryCache | undefined,
+  previous: EntryCache<Entry> | undefined,
   derivationKey: string,
-  entries: ReadonlyMap<string, CachedQuestion>,
+  entries: ReadonlyMap<string, CachedFile<Entry>>,
 ): void {
   if (
     previous === undefined ||
@@ -114,7 +121,7 @@ export function updateEntryCache(
       before.digest !== record.digest ||
       !sameFileStamp(before.stamp, record.stamp)
     ) {
-      changed.push(questionLine(id, record));
+      changed.push(fileLine(id, record));
     }
   }
   for (const id of previous.entries.keys()) {
@@ -125,10 +132,10 @@ export function updateEntryCache(
   appendFileSync(file, `${changed.join("\n")}\n`);
 }
 
-function rewrite(
+function rewrite<Entry>(
   file: string,
   derivationKey: string,
-  entries: ReadonlyMap<string, CachedQuestion>,
+  entries: ReadonlyMap<string, CachedFile<Entry>>,
 ): void {
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
@@ -136,7 +143,7 @@ function rewrite(
   try {
     let batch = [JSON.stringify({ format: FORMAT, derivationKey })];
     for (const [id, record] of entries) {
-      batch.push(questionLine(id, record));
+      batch.push(fileLine(id, record));
       if (batch.length === 1_000) {
         writeSync(fd, `${batch.join("\n")}\n`);
         batch = [];
@@ -149,7 +156,7 @@ function rewrite(
   renameSync(partial, file);
 }
 
-function questionLine(id: string, { digest, stamp, entry }: CachedQuestion): string {
+function fileLine<Entry>(id: string, { digest, stamp, entry }: CachedFile<Entry>): string {
   return JSON.stringify([id, digest, stamp, entry]);
 }
 

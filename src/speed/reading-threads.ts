@@ -1,21 +1,22 @@
 import { availableParallelism } from "node:os";
-import type { Worker } from "node:worker_threads";
+import { dirname, join } from "node:path";
+import { Worker } from "node:worker_threads";
+import type { FolderReaderModule } from "../core/folder.ts";
 import { projectFile } from "../project-paths.ts";
-import { startWorkerThread } from "./worker-thread.ts";
-import type { QuestionFileBatch, QuestionFileResults, SharedParts } from "./question-files.ts";
+import type { FileBatch, FileResults, SharedParts } from "./read-files.ts";
 
 /*
- * The worker threads that read question files beside the loading thread (see
- * content-folder.ts). A worker spends its first moments loading the code, so a build that will
+ * The worker threads that read a folder's files beside the loading thread (see
+ * load-folder.ts). A worker spends its first moments loading the code, so a build that will
  * read every file (it has no entry cache yet) starts them before it knows what to read, and
- * hands them the batch when it does (see load-worker.ts). This module stays light for that.
+ * hands them the batch when it does (see early-load-worker.ts). This module stays light for that.
  */
 
 /** Below this many files per thread, starting worker threads costs more than it saves. */
 const FILES_PER_THREAD_AT_LEAST = 2_000;
 
 /**
- * The same for a worker started once the reading is under way (see content-folder.ts): the
+ * The same for a worker started once the reading is under way (see load-folder.ts): the
  * thread already reading has its code compiled and warm, while a new one spends its first
  * few tenths of a second loading code and reads slower until the JIT has caught up. Measured
  * on a cold 10k build (2 cores), a worker joining with about 5,000 files left made the build
@@ -38,13 +39,18 @@ export function readingThreadCount(
 /** A reading worker thread, and how it ended: resolved once it has read its parts. */
 export interface ReadingWorker {
   worker: Worker;
+  /** The folder reader it loaded, and so the only one whose batches it can read. */
+  reader: FolderReaderModule;
   ended: Promise<void>;
 }
 
-/** A worker thread that loads the reading code now and waits for a batch (`readInWorker`). */
-export function startReadingWorker(): ReadingWorker {
+/**
+ * A worker thread that loads a folder reader's code now and waits for a batch of that
+ * folder's files (`readInWorker`).
+ */
+export function startReadingWorker(reader: FolderReaderModule): ReadingWorker {
   // By path from the project's root: this module may run from the page bundle.
-  const worker = startWorkerThread(projectFile("src/loaders/question-worker.ts"));
+  const worker = startWorkerThread(projectFile("src/speed/reading-worker.ts"), { reader });
   // Listened to from the start: a worker that fails before it is handed a batch must not go
   // unheard, nor leave the build waiting for an end that has already come.
   const ended = new Promise<void>((resolve, reject) => {
@@ -56,19 +62,29 @@ export function startReadingWorker(): ReadingWorker {
   });
   // Reported by readInWorker; a worker stopped because it was not needed is no failure.
   ended.catch(() => undefined);
-  return { worker, ended };
+  return { worker, reader, ended };
 }
 
 /** Has a worker read parts of `batch`, handing each part's results to `keep` as it arrives. */
-export function readInWorker(
+export function readInWorker<Entry, Settings>(
   { worker, ended }: ReadingWorker,
-  batch: QuestionFileBatch,
+  batch: FileBatch<Settings>,
   parts: SharedParts,
-  keep: (index: number, results: QuestionFileResults) => void,
+  keep: (index: number, results: FileResults<Entry>) => void,
 ): Promise<void> {
-  worker.on("message", ({ index, results }: { index: number; results: QuestionFileResults }) =>
+  worker.on("message", ({ index, results }: { index: number; results: FileResults<Entry> }) =>
     keep(index, results),
   );
   worker.postMessage({ batch, parts });
   return ended;
+}
+
+/**
+ * Starts a worker thread running the TypeScript module `entryFile` (an absolute path in
+ * src/speed), by way of worker-entry.mjs beside it; the module finds `data` in `workerData`.
+ */
+export function startWorkerThread(entryFile: string, data: Record<string, unknown> = {}): Worker {
+  return new Worker(join(dirname(entryFile), "worker-entry.mjs"), {
+    workerData: { ...data, entry: entryFile },
+  });
 }

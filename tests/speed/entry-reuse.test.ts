@@ -11,37 +11,48 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadContentFolder } from "../../src/loaders/content-folder.ts";
 import { ContentError } from "../../src/loaders/content-error.ts";
-import { readEntryCache, updateEntryCache } from "../../src/loaders/entry-cache.ts";
-import { projectRoot } from "../helpers/build-site.ts";
+import { loadContent } from "../../src/speed/load-content.ts";
+import { entryCacheFile, readEntryCache, updateEntryCache } from "../../src/speed/entry-cache.ts";
+import type { QuestionEntry } from "../../src/schemas/question.ts";
+import { projectRoot } from "../../src/project-paths.ts";
 
 /*
  * A rebuild takes questions whose file is unchanged from the entry cache, telling them by
  * their stat or, when that cannot be trusted, by their digest. These are the ways reuse could
- * go stale, checked through the loader as the build uses it (src/loaders/questions.ts).
+ * go stale, checked through the load as the build uses it (src/speed/load-content.ts).
  */
 
 let work: string;
 let content: string;
+let cacheDirectory: string;
 let cacheFile: string;
 
 beforeEach(() => {
   work = mkdtempSync(join(tmpdir(), "qa-entry-reuse-"));
   content = join(work, "content");
-  cacheFile = join(work, "cache", "entries.ndjson");
+  cacheDirectory = join(work, "cache");
+  cacheFile = entryCacheFile(cacheDirectory, "questions");
   cpSync(join(projectRoot, "tests/fixtures/basic/content"), content, { recursive: true });
   return () => rmSync(work, { recursive: true, force: true });
 });
 
 /** A build `later` ms from now: files written by the test are then that much older. */
 async function build(later = 60_000) {
-  const previous = readEntryCache(cacheFile);
   const now = Date.now() + later;
-  const folder = await loadContentFolder(content, { previous, now, displayFrom: content });
-  updateEntryCache(cacheFile, previous, folder.derivationKey, folder.records);
-  return folder;
+  const { outcome, saveCache } = await loadContent(content, {
+    cacheDirectory,
+    now,
+    displayFrom: content,
+  });
+  if ("failure" in outcome) throw outcome.failure;
+  if ("problems" in outcome) throw new ContentError(outcome.problems);
+  saveCache();
+  const entries = new Map(outcome.content.listing.map((entry) => [entry.id, entry]));
+  return { counts: outcome.counts, entries };
 }
+
+const readCache = () => readEntryCache<QuestionEntry>(cacheFile);
 
 function edit(file: string, from: string, to: string): void {
   const path = join(content, "questions", file);
@@ -54,7 +65,7 @@ function excerpt(folder: { entries: Map<string, { excerpt: string }> }, id: stri
   return folder.entries.get(id)?.excerpt ?? "";
 }
 
-describe("the questions loader with its entry cache", () => {
+describe("the content load with its entry cache", () => {
   it("reads no file again when every stat is as before, and shows the same entries", async () => {
     const first = await build();
     assert.deepEqual(first.counts, { derived: 3, unchangedByDigest: 0, unchangedByStamp: 0 });
@@ -145,10 +156,7 @@ describe("the entry cache file", () => {
     const appended = readFileSync(cacheFile, "utf8").slice(written.length);
     assert.equal(appended.split("\n").length, 2, "one line");
     assert.match(appended, /^\["gamma",.*Since titles/);
-    assert.equal(
-      readEntryCache(cacheFile)?.entries.get("gamma")?.entry.excerpt.slice(0, 12),
-      "Since titles",
-    );
+    assert.equal(readCache()?.entries.get("gamma")?.entry.bodyText.slice(0, 12), "Since titles");
   });
 
   it("forgets a removed question", async () => {
@@ -161,14 +169,13 @@ describe("the entry cache file", () => {
 
   it("is written afresh when most of its lines are superseded", async () => {
     await build();
-    const previous = readEntryCache(cacheFile);
+    const previous = readCache();
     assert.ok(previous);
-    const folder = await loadContentFolder(content, { previous, now: Date.now() + 60_000 });
     updateEntryCache(
       cacheFile,
       { ...previous, lines: 2 * 3 + 1_001 },
-      folder.derivationKey,
-      folder.records,
+      previous.derivationKey,
+      previous.entries,
     );
     assert.equal(readEntryCache(cacheFile)?.lines, 3);
   });
@@ -185,15 +192,15 @@ describe("the entry cache file", () => {
 
   it("reads lines longer than its read block, and characters split between blocks", async () => {
     await build();
-    const previous = readEntryCache(cacheFile);
+    const previous = readCache();
     assert.ok(previous);
     const long = "日本語 ".repeat(3_000_000); // 30 MB of UTF-8: more than one 16 MiB block
     const gamma = previous.entries.get("gamma");
     assert.ok(gamma);
     const records = new Map(previous.entries);
-    records.set("gamma", { ...gamma, entry: { ...gamma.entry, excerpt: long } });
+    records.set("gamma", { ...gamma, entry: { ...gamma.entry, bodyText: long } });
     updateEntryCache(cacheFile, undefined, previous.derivationKey, records);
-    const read = readEntryCache(cacheFile)?.entries.get("gamma")?.entry.excerpt;
+    const read = readCache()?.entries.get("gamma")?.entry.bodyText;
     // Not assert.equal: a failure would print 30 MB.
     assert.ok(read === long, `read back ${read?.length} characters of ${long.length}`);
   });

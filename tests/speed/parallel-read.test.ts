@@ -5,9 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
-import { loadContentFolder, readContentFolder } from "../../src/loaders/content-folder.ts";
-import { ContentError } from "../../src/loaders/content-error.ts";
-import { startReadingWorker } from "../../src/loaders/reading-threads.ts";
+import type { ContentProblem } from "../../src/lib/problems.ts";
+import { readContent } from "../../src/loaders/content-folder.ts";
+import { loadContent, type LoadOptions } from "../../src/speed/load-content.ts";
+import { startReadingWorker } from "../../src/speed/reading-threads.ts";
+import { QUESTIONS_FOLDER } from "../../src/speed/folders.ts";
 
 /*
  * A large folder is read by several threads, each claiming parts of 500 files as it gets to
@@ -38,21 +40,26 @@ function writeQuestions(into: string, count: number): void {
 
 after(() => rmSync(folder, { recursive: true, force: true }));
 
-function problemsOf(read: () => unknown): string[] {
-  try {
-    read();
-  } catch (error) {
-    assert.ok(error instanceof ContentError);
-    return error.problems.map(({ file, field }) => `${file}: ${field ?? ""}`);
-  }
-  return [];
+/** The fast path's outcome (src/speed/), on as many threads as it takes. */
+async function load(contentDir: string, options: LoadOptions = {}) {
+  const { outcome } = await loadContent(contentDir, { displayFrom: contentDir, ...options });
+  if ("failure" in outcome) throw outcome.failure;
+  return outcome;
+}
+
+function problemsOf(
+  read: { problems: readonly ContentProblem[] } | { content: unknown },
+): string[] {
+  assert.ok("problems" in read, "the content has problems");
+  return read.problems.map(({ file, field }) => `${file}: ${field ?? ""}`);
 }
 
 it("reads the same entries on several threads as on one", async () => {
-  const parallel = await loadContentFolder(folder, { displayFrom: folder });
-  const single = readContentFolder(folder, folder);
-  assert.equal(parallel.entries.size, COUNT);
-  assert.deepEqual([...parallel.entries], [...single.entries]);
+  const parallel = await load(folder);
+  const single = readContent(folder, folder);
+  assert.ok("content" in parallel && "content" in single);
+  assert.equal(parallel.content.listing.length, COUNT);
+  assert.deepEqual(parallel.content, single.content);
 });
 
 it("lets threads join once the build's main thread waits, and reads every file once", async () => {
@@ -70,22 +77,23 @@ it("lets threads join once the build's main thread waits, and reads every file o
       { eval: true, workerData: mainThreadWaiting },
     );
     const said = once(sayWaiting, "exit");
-    const joined = await loadContentFolder(large, { displayFrom: large, mainThreadWaiting });
+    const joined = await load(large, { headStart: { mainThreadWaiting } });
     await said;
-    const single = readContentFolder(large, large);
-    assert.equal(joined.entries.size, 12_000);
-    assert.deepEqual([...joined.entries], [...single.entries]);
+    const single = readContent(large, large);
+    assert.ok("content" in joined && "content" in single);
+    assert.equal(joined.content.listing.length, 12_000);
+    assert.deepEqual(joined.content, single.content);
   } finally {
     rmSync(large, { recursive: true, force: true });
   }
 });
 
 it("puts reading threads started ahead of the plan to work, and stops those not needed", async () => {
-  const early = await loadContentFolder(folder, {
-    displayFrom: folder,
-    readers: [startReadingWorker()],
+  const early = await load(folder, {
+    headStart: { readers: [startReadingWorker(QUESTIONS_FOLDER)] },
   });
-  assert.equal(early.entries.size, COUNT);
+  assert.ok("content" in early);
+  assert.equal(early.content.listing.length, COUNT);
   const small = join(folder, "..", `${folder.split("/").pop()}-small`);
   mkdirSync(join(small, "questions"), { recursive: true });
   try {
@@ -94,9 +102,10 @@ it("puts reading threads started ahead of the plan to work, and stops those not 
       join(small, "questions", "only.md"),
       "---\ntitle: Only\ntags: [x]\nasked: 2024-01-01\n---\nBody.\n",
     );
-    const unneeded = [startReadingWorker(), startReadingWorker()];
-    const read = await loadContentFolder(small, { displayFrom: small, readers: unneeded });
-    assert.equal(read.entries.size, 1);
+    const unneeded = [startReadingWorker(QUESTIONS_FOLDER), startReadingWorker(QUESTIONS_FOLDER)];
+    const read = await load(small, { headStart: { readers: unneeded } });
+    assert.ok("content" in read);
+    assert.equal(read.content.listing.length, 1);
     // Stopped, not left running (a running worker would keep the build from exiting).
     await Promise.all(unneeded.map(({ ended }) => ended.catch(() => "stopped")));
   } finally {
@@ -112,13 +121,8 @@ it("reports the same problems, in file order, whichever thread read the files", 
     join(folder, "questions", "q03000.md"),
     "---\ntitle: Dup\ntags: [x]\nasked: 2024-01-01\nstate: duplicate\nduplicateOf: nowhere\n---\n",
   );
-  let parallel: string[] = [];
-  await loadContentFolder(folder, { displayFrom: folder }).catch((error: unknown) => {
-    parallel = problemsOf(() => {
-      throw error;
-    });
-  });
-  const single = problemsOf(() => readContentFolder(folder, folder));
+  const parallel = problemsOf(await load(folder));
+  const single = problemsOf(readContent(folder, folder));
   assert.deepEqual(parallel, single);
   assert.deepEqual(
     [...new Set(parallel.map((problem) => problem.split(":")[0]))],

@@ -1,0 +1,61 @@
+import { getLiveCollection, getLiveEntry } from "astro:content";
+import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
+import type { ListingEntry } from "./schemas/listing-entry.ts";
+import { pageParameter, splitIntoPages } from "./lib/pagination.ts";
+
+/*
+ * The one way the pages reach the content: the collections (src/live.config.ts) are asked
+ * here and nowhere else, so a page never sorts, filters or derives anything itself. The
+ * loaders have done that once, at load time: the listing arrives in listing order.
+ */
+
+/** The community: its name, settings and credit (community.yaml). */
+export async function getCommunity(): Promise<Community> {
+  const { entry, error } = await getLiveEntry("community", COMMUNITY_ENTRY_ID);
+  if (error || !entry) throw error ?? new Error("No community entry.");
+  return entry.data;
+}
+
+/** Every question as the listing shows it, newest first. */
+export async function getListing(): Promise<ListingEntry[]> {
+  const { entries, error } = await getLiveCollection("questions");
+  if (error || !entries) throw error ?? new Error("The questions loader returned no entries.");
+  return entries.map((entry) => entry.data);
+}
+
+/**
+ * One page of the listing: its questions, and where it stands among the pages. (A type, not an
+ * interface: Astro takes a page's props as a record, which an interface is not.)
+ */
+export type ListingPage = {
+  community: Community;
+  entries: ListingEntry[];
+  /** 1-based. */
+  number: number;
+  count: number;
+  /** The listing position of the page's first question (1-based), for `<ol start>`. */
+  firstPosition: number;
+};
+
+/**
+ * The listing's pages, as `getStaticPaths` returns them: one page, or pages of `pageSize`
+ * questions (community.yaml) in the listing's order.
+ */
+export async function getListingPages(): Promise<
+  { params: { page: string | undefined }; props: ListingPage }[]
+> {
+  // The questions first: their load reports every problem of the content, community.yaml's too.
+  const listing = await getListing();
+  const community = await getCommunity();
+  const pages = splitIntoPages(listing, community.pageSize);
+  return pages.map((entries, index) => ({
+    params: { page: pageParameter(index + 1) },
+    props: {
+      community,
+      entries,
+      number: index + 1,
+      count: pages.length,
+      firstPosition: index * (community.pageSize ?? 0) + 1,
+    },
+  }));
+}

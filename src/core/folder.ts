@@ -1,0 +1,167 @@
+import type { ContentProblem } from "../lib/problems.ts";
+import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
+
+/*
+ * A content folder holds one file per entry, `<id>.md`, each read on its own by a pure
+ * function: its text, its id and the community's settings in, an entry or the file's problems
+ * out. What reads a folder fast (src/speed/) knows nothing else of its files, so a new folder
+ * needs only its schema, its `FolderReader` and a line of wiring.
+ */
+
+/** A problem of one file, which the caller names: the field (absent for the whole file), why, and the fix. */
+export type FileProblem = Omit<ContentProblem, "file">;
+
+/**
+ * What reading one file came to: its entry, or its problems together with what of the entry
+ * could still be read, which the rules across files judge in the same run (a file with a bad
+ * date still names the question it duplicates).
+ */
+export type FileReading<Entry> =
+  | { entry: Entry; problems?: undefined }
+  | { entry?: undefined; problems: FileProblem[]; partial: Partial<Entry> };
+
+/** A folder of `<id>.md` files and the pure function that reads each one. */
+export interface FolderReader<Entry, Settings> {
+  /** The folder's name in the content folder, such as `questions`. */
+  folder: string;
+  /** What one file holds, for messages: `question`. */
+  noun: string;
+  /** The entry the file's text makes, or its problems. Pure: no I/O, no state. */
+  read(text: string, id: string, settings: Settings): FileReading<Entry>;
+}
+
+/**
+ * A folder reader by the module that exports it, which a worker thread can import: functions
+ * cannot be posted to a thread, but where to find them can.
+ */
+export interface FolderReaderModule {
+  /** The reader's folder (its `folder`), known before its code is loaded. */
+  folder: string;
+  /** The module's path from the project's root, such as `src/core/question-file.ts`. */
+  module: string;
+  /** The name it exports the reader under. */
+  name: string;
+}
+
+/** Every folder's files as read: what the rules across files are given. */
+export interface FolderFiles<Entry> {
+  /** Every `<id>.md` file by id, as messages show it, whether or not it has problems. */
+  fileOfId: Map<string, string>;
+  /** The entries of the files that have no problem of their own. */
+  entries: Map<string, Entry>;
+  /** What could be read of each file that has problems. */
+  partial: Map<string, Partial<Entry>>;
+  /** The folder's problems and its files' own, in the order of the folder's listing. */
+  problems: ContentProblem[];
+  /** Every name of the folder's listing as messages show it, in name order. */
+  listed: string[];
+}
+
+/** An entry of a folder's listing: its name, and whether it is a plain file. */
+export interface ListedName {
+  name: string;
+  isFile: boolean;
+}
+
+/** A folder's `<id>.md` files, as `folderNames` finds them. */
+export interface NamedFile {
+  name: string;
+  id: string;
+  /** The file as messages show it. */
+  file: string;
+  idIsValid: boolean;
+}
+
+/**
+ * The names of a folder's listing (undefined: there is no such folder) as its files: hidden
+ * names (`.DS_Store`, editor swap files) left out, the rest in name order (plain string order),
+ * each `<id>.md` file with its id. Any other name, and an id that breaks the rule, is a
+ * problem. `shown` says how messages name the folder and a name in it.
+ */
+export function folderNames(
+  listing: readonly ListedName[] | undefined,
+  { folder, noun }: Pick<FolderReader<unknown, unknown>, "folder" | "noun">,
+  shown: { folder: string; file: (name: string) => string },
+): { files: NamedFile[]; listed: string[]; problems: ContentProblem[] } {
+  const files: NamedFile[] = [];
+  const listed: string[] = [];
+  const problems: ContentProblem[] = [];
+  if (listing === undefined) {
+    problems.push({
+      file: shown.folder,
+      reason: `is missing; create this folder and put one <id>.md file per ${noun} in it`,
+    });
+    return { files, listed, problems };
+  }
+  for (const { name, isFile } of [...listing].sort(byName)) {
+    if (name.startsWith(".")) continue;
+    const file = shown.file(name);
+    listed.push(file);
+    if (!isFile) {
+      problems.push({
+        file,
+        reason: `is not a file; ${noun}s are read only from files directly in ${folder}/, so move its ${noun}s up into ${folder}/`,
+      });
+    } else if (!name.endsWith(".md")) {
+      problems.push({
+        file,
+        reason: `is not a ${noun} file; name it <id>.md, or move it out of ${folder}/`,
+      });
+    } else {
+      const id = name.slice(0, -".md".length);
+      const idIsValid = ENTRY_ID_PATTERN.test(id);
+      if (!idIsValid) {
+        problems.push({
+          file,
+          reason: `"${id}" cannot be a ${noun} id; rename the file using only lower-case letters, digits, "-" and "_", such as ${suggestId(id, noun)}.md`,
+        });
+      }
+      files.push({ name, id, file, idIsValid });
+    }
+  }
+  return { files, listed, problems };
+}
+
+/** A folder's files before any is read: every file known by id, the folder's own problems. */
+export function folderFiles<Entry>(names: ReturnType<typeof folderNames>): FolderFiles<Entry> {
+  return {
+    fileOfId: new Map(names.files.map(({ id, file }) => [id, file])),
+    entries: new Map(),
+    partial: new Map(),
+    problems: [...names.problems],
+    listed: names.listed,
+  };
+}
+
+/**
+ * Adds what reading one file came to: its entry, or its problems and what could be read. A
+ * file whose id breaks the rule has a problem already, so its entry is only what could be read.
+ * Whether the entry was kept.
+ */
+export function addReading<Entry>(
+  files: FolderFiles<Entry>,
+  { id, file, idIsValid }: NamedFile,
+  reading: FileReading<Entry>,
+): boolean {
+  if (reading.problems === undefined) {
+    if (idIsValid) files.entries.set(id, reading.entry);
+    else files.partial.set(id, reading.entry);
+    return idIsValid;
+  }
+  for (const problem of reading.problems) files.problems.push({ file, ...problem });
+  files.partial.set(id, reading.partial);
+  return false;
+}
+
+function suggestId(id: string, noun: string): string {
+  return (
+    id
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "") || `my-${noun}`
+  );
+}
+
+function byName(a: ListedName, b: ListedName): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}

@@ -1,0 +1,81 @@
+import {
+  QUESTION_ID_PATTERN,
+  questionFrontmatterSchema,
+  type QuestionEntry,
+} from "../schemas/question.ts";
+import type { BodyFormat, Community } from "../schemas/community.ts";
+import { splitFrontmatter } from "../lib/frontmatter.ts";
+import { parseYamlFields } from "../lib/yaml-fields.ts";
+import { bodyPlainTextStart } from "../lib/plain-text.ts";
+import { cutExcerpt } from "../lib/excerpt.ts";
+import type { FileProblem, FileReading, FolderReader } from "./folder.ts";
+import { validateFields } from "./validate-fields.ts";
+
+/** What reading a question takes from community.yaml besides its own file. */
+export interface QuestionSettings {
+  excerptLength: number;
+  bodyFormat: BodyFormat;
+}
+
+/** What reading a question takes from community.yaml; defaults when it has problems. */
+export function questionSettings(community: Community | undefined): QuestionSettings {
+  // With a broken community.yaml the build fails anyway; the defaults still let every
+  // question be checked in the same run.
+  return {
+    excerptLength: community?.excerptLength ?? 200,
+    bodyFormat: community?.bodyFormat ?? "markdown",
+  };
+}
+
+/**
+ * One question file, `questions/<id>.md`, read on its own: its frontmatter checked against the
+ * schema, and its body read as plain text as far as the excerpt needs. Every problem of the
+ * file is reported; the rules that span files (the question a duplicate names) are judged
+ * afterwards, with every file read (src/core/content.ts).
+ */
+export function readQuestionFile(
+  text: string,
+  _id: string,
+  { excerptLength, bodyFormat }: QuestionSettings,
+): FileReading<QuestionEntry> {
+  const split = splitFrontmatter(text);
+  if (!split) {
+    return failed({
+      field: "frontmatter",
+      reason:
+        "is missing; start the file with a line ---, then the fields (title, tags, asked, ...), then a line ---",
+    });
+  }
+  const parsed = parseYamlFields(split.yaml, split.yamlFirstLine);
+  if (!parsed.ok) return failed({ field: "frontmatter", reason: parsed.reason });
+  const problems: FileProblem[] = [];
+  const frontmatter = validateFields(
+    questionFrontmatterSchema,
+    parsed.fields,
+    "of a question",
+    problems,
+  );
+  if (!frontmatter) {
+    // The question it names is judged with the others, even though this file has problems.
+    const { duplicateOf } = parsed.fields;
+    const named = typeof duplicateOf === "string" && QUESTION_ID_PATTERN.test(duplicateOf);
+    return { problems, partial: named ? { duplicateOf } : {} };
+  }
+  const plainText = bodyPlainTextStart(split.body, excerptLength, bodyFormat);
+  // Without a notice to precede it, the text can be cut to the excerpt here: a worker thread
+  // then hands back a few hundred bytes per question, and cutting again later changes nothing.
+  const bodyText =
+    frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
+  return { entry: { ...frontmatter, bodyText } };
+}
+
+function failed(problem: FileProblem): FileReading<QuestionEntry> {
+  return { problems: [problem], partial: {} };
+}
+
+/** The questions folder: `questions/<id>.md`, each read by `readQuestionFile`. */
+export const questionFiles: FolderReader<QuestionEntry, QuestionSettings> = {
+  folder: "questions",
+  noun: "question",
+  read: readQuestionFile,
+};

@@ -1,0 +1,45 @@
+// A worker thread's module (started through worker-entry.mjs): a build's early load of the
+// content folder (see early-load.ts). The outcome is posted first; the thread then writes the
+// entry cache and ends.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+
+const { directory, cacheDirectory, mainThreadWaiting } = workerData as {
+  directory: string;
+  cacheDirectory: string;
+  mainThreadWaiting: Int32Array;
+};
+
+// Without an entry cache every question will be read: the reading workers are started first,
+// so that they load their code while this thread loads its own and plans the reading, which
+// then takes the folder's listing from here rather than listing it again. Astro's main thread
+// is busy for now: one core is left to it (see HeadStart's mainThreadWaiting).
+const { readingThreadCount, startReadingWorker } = await import("./reading-threads.ts");
+const { QUESTIONS_FOLDER } = await import("./folders.ts");
+const { entryCacheFile } = await import("./entry-cache.ts");
+const cached = existsSync(entryCacheFile(cacheDirectory, QUESTIONS_FOLDER.folder));
+const listing = cached ? undefined : listFolder(join(directory, QUESTIONS_FOLDER.folder));
+const readers = Array.from(
+  { length: Math.max(readingThreadCount(listing?.length ?? 0, 1) - 1, 0) },
+  () => startReadingWorker(QUESTIONS_FOLDER),
+);
+
+const { loadContent } = await import("./load-content.ts");
+const { outcome, saveCache } = await loadContent(directory, {
+  cacheDirectory,
+  headStart: { readers, mainThreadWaiting, ...(listing && { listing }) },
+});
+parentPort?.postMessage(outcome);
+saveCache();
+
+function listFolder(folder: string): { name: string; isFile: boolean }[] | undefined {
+  try {
+    return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
+      name: entry.name,
+      isFile: entry.isFile(),
+    }));
+  } catch {
+    return undefined; // the load reports a missing folder
+  }
+}

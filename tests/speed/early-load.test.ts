@@ -1,0 +1,64 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  buildLoadOf,
+  handOverEarlyLoad,
+  startEarlyLoad,
+  takeEarlyLoad,
+} from "../../src/speed/early-load.ts";
+import { projectRoot } from "../../src/project-paths.ts";
+import type { LoadOutcome } from "../../src/speed/load-content.ts";
+
+it("hands an early load to the loader of the same folder and cache, once", async () => {
+  const outcome: Promise<LoadOutcome> = Promise.resolve({ problems: [] });
+  handOverEarlyLoad("/site/content", "/cache/content-1", outcome);
+  assert.equal(takeEarlyLoad("/other/content", "/cache/content-1"), undefined);
+  assert.equal(takeEarlyLoad("/site/content", "/other/content-1"), undefined);
+  assert.equal(takeEarlyLoad("/site/content", "/cache/content-1"), outcome);
+  // The dev server's next request must read the files as they are then.
+  assert.equal(takeEarlyLoad("/site/content", "/cache/content-1"), undefined);
+  // The community comes from the same read, before or after the questions take it.
+  assert.equal(buildLoadOf("/site/content"), outcome);
+  assert.equal(buildLoadOf("/other/content"), undefined);
+});
+
+describe("startEarlyLoad", () => {
+  const loadWorker = join(projectRoot, "src/speed/early-load-worker.ts");
+  const basic = join(projectRoot, "tests/fixtures/basic/content");
+  const ordering = join(projectRoot, "tests/fixtures/ordering/content");
+  let cacheDir: string;
+  before(() => (cacheDir = mkdtempSync(join(tmpdir(), "qa-early-load-"))));
+  after(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+  it("keeps a load already under way for the same folders rather than starting another", async () => {
+    // As `npm run build` starts it, then Astro's integration asks again.
+    const cacheFolder = join(cacheDir, "same");
+    const first = startEarlyLoad(loadWorker, basic, cacheFolder);
+    const again = startEarlyLoad(loadWorker, basic, cacheFolder);
+    assert.equal(again.finished, first.finished);
+    const outcome = await takeEarlyLoad(basic, cacheFolder);
+    assert.ok(outcome && "content" in outcome, JSON.stringify(outcome));
+    assert.equal(outcome.content.listing.length, readdirSync(join(basic, "questions")).length);
+    await first.finished;
+  });
+
+  it("stops a load started for other folders, says so, and loads the ones asked for", async (t) => {
+    const warn = t.mock.method(console, "warn", () => undefined);
+    const guessed = startEarlyLoad(loadWorker, basic, join(cacheDir, "guessed"));
+    const cacheFolder = join(cacheDir, "asked");
+    const asked = startEarlyLoad(loadWorker, ordering, cacheFolder);
+    assert.notEqual(asked.finished, guessed.finished);
+    assert.match(String(warn.mock.calls[0]?.arguments[0]), /loading again/);
+    // Stopped: it ends without loading, nor writing an entry cache nobody asked for.
+    await guessed.finished;
+    assert.equal(existsSync(join(cacheDir, "guessed")), false);
+    assert.equal(takeEarlyLoad(basic, join(cacheDir, "guessed")), undefined);
+    const outcome = await takeEarlyLoad(ordering, cacheFolder);
+    assert.ok(outcome && "content" in outcome, JSON.stringify(outcome));
+    assert.equal(outcome.content.listing.length, readdirSync(join(ordering, "questions")).length);
+    await asked.finished;
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { assembleContent } from "../../src/core/content.ts";
+import { addReading, folderFiles, folderNames, type ListedName } from "../../src/core/folder.ts";
+import { questionFiles } from "../../src/core/question-file.ts";
+import type { QuestionEntry } from "../../src/schemas/question.ts";
+import type { Community } from "../../src/schemas/community.ts";
+
+/*
+ * The content core without a disk: a folder's names, each file's text read by the pure
+ * reader, then the rules across files. What the build does, with the files handed in.
+ */
+
+const shown = { folder: "questions", file: (name: string) => `questions/${name}` };
+const settings = { excerptLength: 200, bodyFormat: "markdown" } as const;
+const community: Community = { name: "Core", excerptLength: 200, bodyFormat: "markdown" };
+
+/** A folder of `name: text` files read as the build reads them. */
+function readFolder(texts: Record<string, string>, extra: ListedName[] = []) {
+  const listing = [...Object.keys(texts).map((name) => ({ name, isFile: true })), ...extra];
+  const names = folderNames(listing, questionFiles, shown);
+  const files = folderFiles<QuestionEntry>(names);
+  for (const named of names.files) {
+    addReading(files, named, questionFiles.read(texts[named.name] ?? "", named.id, settings));
+  }
+  return files;
+}
+
+const question = (asked: string, more = "") =>
+  `---\ntitle: Asked ${asked}\ntags: [t]\nasked: "${asked}"\n${more}---\nBody.\n`;
+
+describe("folderNames", () => {
+  it("skips hidden names, sorts the rest, and reports what is not an <id>.md file", () => {
+    const names = folderNames(
+      [
+        { name: "b.md", isFile: true },
+        { name: ".DS_Store", isFile: true },
+        { name: "notes.txt", isFile: true },
+        { name: "a.md", isFile: true },
+        { name: "drafts", isFile: false },
+        { name: "Big Id.md", isFile: true },
+      ],
+      questionFiles,
+      shown,
+    );
+    assert.deepEqual(
+      names.files.map(({ id, idIsValid }) => `${id}${idIsValid ? "" : " (bad id)"}`),
+      ["Big Id (bad id)", "a", "b"],
+    );
+    assert.deepEqual(names.listed, [
+      "questions/Big Id.md",
+      "questions/a.md",
+      "questions/b.md",
+      "questions/drafts",
+      "questions/notes.txt",
+    ]);
+    assert.deepEqual(names.problems, [
+      {
+        file: "questions/Big Id.md",
+        reason:
+          '"Big Id" cannot be a question id; rename the file using only lower-case letters, digits, "-" and "_", such as big-id.md',
+      },
+      {
+        file: "questions/drafts",
+        reason:
+          "is not a file; questions are read only from files directly in questions/, so move its questions up into questions/",
+      },
+      {
+        file: "questions/notes.txt",
+        reason: "is not a question file; name it <id>.md, or move it out of questions/",
+      },
+    ]);
+  });
+
+  it("reports a missing folder as one problem", () => {
+    assert.deepEqual(folderNames(undefined, questionFiles, shown).problems, [
+      {
+        file: "questions",
+        reason: "is missing; create this folder and put one <id>.md file per question in it",
+      },
+    ]);
+  });
+});
+
+describe("assembleContent", () => {
+  it("lists the questions newest first, equal instants by id", () => {
+    const files = readFolder({
+      "b.md": question("2024-01-01T10:00:00Z"),
+      "a.md": question("2024-01-01T10:00:00Z"),
+      "c.md": question("2024-02-01"),
+    });
+    const read = assembleContent({ community, problems: [] }, files);
+    assert.ok("content" in read);
+    assert.deepEqual(
+      read.content.listing.map((entry) => entry.id),
+      ["c", "a", "b"],
+    );
+  });
+
+  it("judges the question a file with problems names, after that file's own problems", () => {
+    const files = readFolder({
+      "a.md": question("2024-01-01", "state: shut\nduplicateOf: nowhere\n"),
+      "b.md": question("2024-01-02", "state: duplicate\nduplicateOf: b\n"),
+    });
+    const read = assembleContent({ community, problems: [] }, files);
+    assert.ok("problems" in read);
+    assert.deepEqual(
+      read.problems.map(({ file, field }) => `${file}: ${field}`),
+      // a.md: its bad state, then the question it names, which does not exist.
+      ["questions/a.md: state", "questions/a.md: duplicateOf", "questions/b.md: duplicateOf"],
+    );
+  });
+
+  it("puts community.yaml's problems first, and builds nothing without a community", () => {
+    const files = readFolder({ "a.md": "no frontmatter" }, [{ name: "x.txt", isFile: true }]);
+    const read = assembleContent(
+      { problems: [{ file: "community.yaml", field: "name", reason: "is missing" }] },
+      files,
+    );
+    assert.ok("problems" in read);
+    assert.deepEqual(
+      read.problems.map(({ file, field }) => `${file}: ${field ?? ""}`),
+      ["community.yaml: name", "questions/a.md: frontmatter", "questions/x.txt: "],
+    );
+  });
+});
