@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { describeYamlValue, fieldsObject, oneLineText, wholeNumber } from "./fields.ts";
+import {
+  describeYamlValue,
+  fieldsObject,
+  oneLineText,
+  wholeNumber,
+  wholeNumberFix,
+} from "./fields.ts";
 
 export const BODY_FORMATS = ["markdown", "html"] as const;
 
@@ -37,9 +43,13 @@ export const communitySchema = fieldsObject("of community.yaml", {
         `must be a whole number of at least 1, but YAML read ${describeYamlValue(issue.input)}; write it without quotes, such as pageSize: 100, or leave it out for one page`,
     })
     .refine(Number.isInteger, {
-      error: (issue) => `must be a whole number, not ${String(issue.input)}`,
+      error: (issue) =>
+        `must be a whole number, not ${String(issue.input)}; ${wholeNumberFix("pageSize", 1, 100)}, or leave it out for one page`,
     })
-    .min(1, { error: (issue) => `must be at least 1, not ${String(issue.input)}` })
+    .min(1, {
+      error: (issue) =>
+        `must be at least 1, not ${String(issue.input)}; ${wholeNumberFix("pageSize", 1, 100)}, or leave it out for one page`,
+    })
     .optional(),
 
   /**

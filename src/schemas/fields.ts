@@ -62,6 +62,11 @@ export function oneLineText(field: string, example: string) {
     });
 }
 
+/** How to write a whole number of at least `minimum`: the fix for a value that is not one. */
+export function wholeNumberFix(field: string, minimum: number, example: number): string {
+  return `write a whole number of ${minimum} or more, such as ${field}: ${Math.max(minimum, example)}`;
+}
+
 /** An optional whole number with a lower bound and a default. */
 export function wholeNumber(field: string, minimum: number, fallback: number) {
   return (
@@ -73,10 +78,12 @@ export function wholeNumber(field: string, minimum: number, fallback: number) {
       // A refinement rather than .int(): zod's integer check aborts the whole object, which
       // would hide the other fields' problems from the same run.
       .refine(Number.isInteger, {
-        error: (issue) => `must be a whole number, not ${String(issue.input)}`,
+        error: (issue) =>
+          `must be a whole number, not ${String(issue.input)}; ${wholeNumberFix(field, minimum, fallback)}`,
       })
       .min(minimum, {
-        error: (issue) => `must be at least ${minimum}, not ${String(issue.input)}`,
+        error: (issue) =>
+          `must be at least ${minimum}, not ${String(issue.input)}; ${wholeNumberFix(field, minimum, fallback)}`,
       })
       .default(fallback)
   );

@@ -112,14 +112,48 @@ describe("communitySchema", () => {
         rule: "excerptLength below 20 is too small",
         input: { name: "Homelab", excerptLength: 19 },
         expected: [
-          { code: "too_small", path: ["excerptLength"], message: "must be at least 20, not 19" },
+          {
+            code: "too_small",
+            path: ["excerptLength"],
+            message:
+              "must be at least 20, not 19; write a whole number of 20 or more, such as excerptLength: 200",
+          },
         ],
       },
       {
         rule: "excerptLength must be whole",
         input: { name: "Homelab", excerptLength: 20.5 },
         expected: [
-          { code: "custom", path: ["excerptLength"], message: "must be a whole number, not 20.5" },
+          {
+            code: "custom",
+            path: ["excerptLength"],
+            message:
+              "must be a whole number, not 20.5; write a whole number of 20 or more, such as excerptLength: 200",
+          },
+        ],
+      },
+      {
+        rule: "pageSize must be whole, and says how to have one page",
+        input: { name: "Homelab", pageSize: 2.5 },
+        expected: [
+          {
+            code: "custom",
+            path: ["pageSize"],
+            message:
+              "must be a whole number, not 2.5; write a whole number of 1 or more, such as pageSize: 100, or leave it out for one page",
+          },
+        ],
+      },
+      {
+        rule: "pageSize 0 is too small",
+        input: { name: "Homelab", pageSize: 0 },
+        expected: [
+          {
+            code: "too_small",
+            path: ["pageSize"],
+            message:
+              "must be at least 1, not 0; write a whole number of 1 or more, such as pageSize: 100, or leave it out for one page",
+          },
         ],
       },
       {
@@ -155,7 +189,12 @@ describe("communitySchema", () => {
             path: ["name"],
             message: "is empty; write the text on the same line as the field",
           },
-          { code: "too_small", path: ["excerptLength"], message: "must be at least 20, not 10" },
+          {
+            code: "too_small",
+            path: ["excerptLength"],
+            message:
+              "must be at least 20, not 10; write a whole number of 20 or more, such as excerptLength: 200",
+          },
         ],
       },
     ];

@@ -56,7 +56,8 @@ describe("formatProblems", () => {
       {
         file: "content/community.yaml",
         field: "excerptLength",
-        reason: "must be at least 20, not 10",
+        reason:
+          "must be at least 20, not 10; write a whole number of 20 or more, such as excerptLength: 200",
       },
     ]);
     assert.equal(
@@ -64,7 +65,7 @@ describe("formatProblems", () => {
       [
         "content/community.yaml",
         "  - name: is missing",
-        "  - excerptLength: must be at least 20, not 10",
+        "  - excerptLength: must be at least 20, not 10; write a whole number of 20 or more, such as excerptLength: 200",
         "Found 2 problems in 1 file; nothing was built.",
       ].join("\n"),
     );

@@ -488,13 +488,15 @@ describe("questionFrontmatterSchema", () => {
           rule: "must not be negative",
           answers: -1,
           code: "too_small",
-          message: "must be at least 0, not -1",
+          message:
+            "must be at least 0, not -1; write a whole number of 0 or more, such as answers: 0",
         },
         {
           rule: "must be whole",
           answers: 1.5,
           code: "custom",
-          message: "must be a whole number, not 1.5",
+          message:
+            "must be a whole number, not 1.5; write a whole number of 0 or more, such as answers: 0",
         },
         {
           rule: "must be a number, not quoted text",
@@ -608,7 +610,12 @@ describe("questionFrontmatterSchema", () => {
           path: ["title"],
           message: "is empty; write the text on the same line as the field",
         },
-        { code: "custom", path: ["answers"], message: "must be a whole number, not 1.5" },
+        {
+          code: "custom",
+          path: ["answers"],
+          message:
+            "must be a whole number, not 1.5; write a whole number of 0 or more, such as answers: 0",
+        },
       ]);
     });
   });
