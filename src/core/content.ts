@@ -2,7 +2,7 @@ import type { Community } from "../schemas/community.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
 import type { ContentProblem } from "../lib/problems.ts";
-import { compareListingOrder } from "../lib/order.ts";
+import { sortForListing } from "../lib/order.ts";
 import type { FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 
@@ -37,9 +37,9 @@ export function assembleContent(
     return { problems: inFileOrder(problems, questions.listed) };
   }
   const { excerptLength } = community.community;
-  const ordered = [...questions.entries]
-    .map(([id, question]) => ({ id, askedKey: question.asked, question }))
-    .sort(compareListingOrder);
+  const ordered = sortForListing(
+    [...questions.entries].map(([id, question]) => ({ id, askedKey: question.asked, question })),
+  );
   const listing = ordered.map(({ id, question }) =>
     toListingEntry(id, question, questions.entries, excerptLength),
   );

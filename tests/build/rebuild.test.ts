@@ -7,7 +7,7 @@ import { listingLines } from "../helpers/listing-lines.ts";
 import { reportedProblems } from "../helpers/problem-report.ts";
 
 /**
- * Rebuilds reuse what the last build derived from unchanged files (Astro's content store).
+ * Rebuilds reuse what the last build read from unchanged files (the entry cache, src/speed/).
  * These are the edits where reuse could go stale: another file changes what an entry shows.
  */
 it("a rebuild shows every edit, including those that change other questions' entries", async () => {
