@@ -12,8 +12,8 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { writeSyntheticDump } from "./lib/synthetic-dump.ts";
-import type { ImportReport } from "./lib/report.ts";
+import { writeSyntheticDump } from "./bench-import/synthetic-dump.ts";
+import type { ImportReport } from "./import/report.ts";
 
 const projectRoot = fileURLToPath(new URL("../", import.meta.url));
 const { values } = parseArgs({

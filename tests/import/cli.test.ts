@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { projectRoot } from "../helpers/build-site.ts";
 import { readContentFolder } from "../../src/loaders/content-folder.ts";
-import type { ImportReport } from "../../scripts/lib/report.ts";
+import type { ImportReport } from "../../scripts/import/report.ts";
 
 /**
  * The importer's command line on small hand-written dumps, one per behaviour a user relies on:

@@ -11,7 +11,7 @@ import { htmlToText } from "../../src/lib/html-text.ts";
 import { collapseWhitespace } from "../../src/lib/whitespace.ts";
 import { cutExcerpt } from "../../src/lib/excerpt.ts";
 import { duplicateNotice } from "../../src/lib/duplicate-notice.ts";
-import type { ImportReport } from "../../scripts/lib/report.ts";
+import type { ImportReport } from "../../scripts/import/report.ts";
 
 /**
  * The five real dumps of ../shared/data/stackexchange, imported by the real command and
