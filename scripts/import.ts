@@ -14,7 +14,8 @@ import {
 import { locateDump } from "./import/dump-files.ts";
 import { settleDuplicates } from "./import/duplicates.ts";
 import { importPosts } from "./import/import-posts.ts";
-import { HELP, parseImportArguments, UsageError } from "./import/options.ts";
+import { HELP, parseImportArguments } from "./import/options.ts";
+import { UsageError } from "./common/usage-error.ts";
 import { noDuplicateLinks, readDuplicateLinks } from "./import/post-links.ts";
 import { progressDisplay } from "./import/progress.ts";
 import { assembleReport } from "./import/assemble-report.ts";
