@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildSite, projectRoot } from "../helpers/build-site.ts";
-import { listingLines } from "../helpers/listing-lines.ts";
+import { listingLines } from "../../scripts/common/listing-lines.ts";
 import { reportedProblems } from "../helpers/problem-report.ts";
 
 /**

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { buildSite, projectRoot } from "../helpers/build-site.ts";
-import { listingLines } from "../helpers/listing-lines.ts";
+import { listingLines } from "../../scripts/common/listing-lines.ts";
 import { generateCorpus } from "../../scripts/bench/gen-corpus.ts";
 
 /**

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { SaxesParser } from "saxes";
 import { buildSite, projectRoot } from "../helpers/build-site.ts";
-import { listingLines } from "../helpers/listing-lines.ts";
+import { listingLines } from "../../scripts/common/listing-lines.ts";
 import { readContentFolder } from "../../src/loaders/content-folder.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import { collapseWhitespace } from "../../src/lib/whitespace.ts";
