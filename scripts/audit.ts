@@ -12,7 +12,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSite, projectRoot } from "../tests/helpers/build-site.ts";
+import { projectRoot } from "../src/project-paths.ts";
+import { buildSite } from "./common/build-site.ts";
 import { withEnvironment } from "../tests/e2e/environment.ts";
 import { CATEGORIES, runLighthouse } from "./audit/lighthouse.ts";
 import { weighListing, type PageWeight } from "./audit/page-weight.ts";

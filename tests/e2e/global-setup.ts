@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { buildSite } from "../helpers/build-site.ts";
+import { buildSite } from "../../scripts/common/build-site.ts";
 import { withEnvironment } from "./environment.ts";
 import { archivePath, sites, sitesRoot } from "./sites.ts";
 

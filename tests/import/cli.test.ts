@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../helpers/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
 import { readContentFolder } from "../../src/loaders/content-folder.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 
