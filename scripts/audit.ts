@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../src/project-paths.ts";
 import { buildSite } from "./common/build-site.ts";
-import { withEnvironment } from "../tests/e2e/environment.ts";
+import { withEnvironment } from "./common/environment.ts";
 import { CATEGORIES, runLighthouse } from "./audit/lighthouse.ts";
 import { weighListing, type PageWeight } from "./audit/page-weight.ts";
 import { serveStatic } from "./audit/static-server.ts";
