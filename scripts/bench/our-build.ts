@@ -5,11 +5,10 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "../../src/project-paths.ts";
 import { timed, type Timing } from "./measure.ts";
 import { outputStats, type OutputStats } from "./output-stats.ts";
 
-export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 const buildScript = join(projectRoot, "scripts/build.ts");
 
 /** Where one series of builds reads and writes. */
