@@ -3,9 +3,24 @@ import { projectFile, projectRoot } from "../../src/project-paths.ts";
 
 /** The two ways to build: `npm run build` (scripts/build.ts) and Astro's own command. */
 const COMMANDS = {
-  "npm run build": projectFile("scripts/build.ts"),
-  "astro build": projectFile("node_modules/astro/bin/astro.mjs"),
+  "npm run build": [projectFile("scripts/build.ts")],
+  "astro build": [projectFile("node_modules/astro/bin/astro.mjs"), "build"],
 } as const;
+
+export type BuildCommand = keyof typeof COMMANDS;
+
+/** Node's arguments for one build; run them with the Node that runs the caller. */
+export function buildArguments(command: BuildCommand = "npm run build"): string[] {
+  return [...COMMANDS[command]];
+}
+
+/**
+ * The environment of a build over `contentDir` into `outDir`, as a user sets it: this
+ * process's own, with QA_CONTENT_DIR and QA_OUT_DIR, and no colour codes in the log.
+ */
+export function buildEnvironment(contentDir: string, outDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, QA_CONTENT_DIR: contentDir, QA_OUT_DIR: outDir, NO_COLOR: "1" };
+}
 
 export interface BuildResult {
   exitCode: number;
@@ -21,13 +36,12 @@ export interface BuildResult {
 export function buildSite(
   contentDir: string,
   outDir: string,
-  command: keyof typeof COMMANDS = "npm run build",
+  command: BuildCommand = "npm run build",
 ): Promise<BuildResult> {
-  const args = command === "astro build" ? [COMMANDS[command], "build"] : [COMMANDS[command]];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, buildArguments(command), {
       cwd: projectRoot,
-      env: { ...process.env, QA_CONTENT_DIR: contentDir, QA_OUT_DIR: outDir, NO_COLOR: "1" },
+      env: buildEnvironment(contentDir, outDir),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
