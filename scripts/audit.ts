@@ -12,12 +12,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSite, projectRoot } from "../tests/helpers/build-site.ts";
-import { withEnvironment } from "../tests/e2e/environment.ts";
-import { CATEGORIES, runLighthouse } from "./audit-lib/lighthouse.ts";
-import { weighListing, type PageWeight } from "./audit-lib/page-weight.ts";
-import { serveStatic } from "./audit-lib/static-server.ts";
-import { generateCorpus } from "./audit-lib/corpus.ts";
+import { projectRoot } from "../src/project-paths.ts";
+import { buildSite } from "./common/build-site.ts";
+import { withEnvironment } from "./common/environment.ts";
+import { CATEGORIES, runLighthouse } from "./audit/lighthouse.ts";
+import { weighListing, type PageWeight } from "./audit/page-weight.ts";
+import { serveStatic } from "./audit/static-server.ts";
+import { generateCorpus } from "./audit/corpus.ts";
 
 const HELP = `Usage: npm run audit [-- --skip-lighthouse] [-- --count N]
 

@@ -10,12 +10,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { writeSyntheticDump } from "./lib/synthetic-dump.ts";
-import type { ImportReport } from "./lib/report.ts";
+import { projectRoot } from "../src/project-paths.ts";
+import { writeSyntheticDump } from "./bench-import/synthetic-dump.ts";
+import type { ImportReport } from "./import/report.ts";
 
-const projectRoot = fileURLToPath(new URL("../", import.meta.url));
 const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "100,1000" },

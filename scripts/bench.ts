@@ -21,13 +21,14 @@ import {
 } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join, relative } from "node:path";
+import { projectRoot } from "../src/project-paths.ts";
 import { generateCorpus } from "./bench/gen-corpus.ts";
 import { median, type Timing } from "./bench/measure.ts";
-import { HELP, parseOptions, UsageError, type BenchOptions } from "./bench/options.ts";
+import { HELP, parseOptions, type BenchOptions } from "./bench/options.ts";
+import { UsageError } from "./common/usage-error.ts";
 import {
   buildOurs,
   editOneQuestion,
-  projectRoot,
   type BuildFolders,
   type BuildRun,
   type Edit,

@@ -5,20 +5,25 @@
  */
 import { writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { communityAttribution, siteFromFolderName } from "./lib/attribution.ts";
-import { communityFileProblems, nameProblem, renderCommunityFile } from "./lib/community-file.ts";
-import { locateDump } from "./lib/dump-files.ts";
-import { settleDuplicates } from "./lib/duplicates.ts";
-import { importPosts } from "./lib/import-posts.ts";
-import { HELP, parseImportArguments, UsageError } from "./lib/options.ts";
-import { noDuplicateLinks, readDuplicateLinks } from "./lib/post-links.ts";
-import { progressDisplay } from "./lib/progress.ts";
-import { assembleReport } from "./lib/assemble-report.ts";
-import { formatReport } from "./lib/report.ts";
-import { createStaging, checkOutFolder, removeStaging, swapIn } from "./lib/staging.ts";
-import { checkTagCounts } from "./lib/tag-counts.ts";
-import { readTagMapFile } from "./lib/tags.ts";
-import { DumpReadError } from "./lib/xml-rows.ts";
+import { communityAttribution, siteFromFolderName } from "./import/attribution.ts";
+import {
+  communityFileProblems,
+  nameProblem,
+  renderCommunityFile,
+} from "./import/community-file.ts";
+import { locateDump } from "./import/dump-files.ts";
+import { settleDuplicates } from "./import/duplicates.ts";
+import { importPosts } from "./import/import-posts.ts";
+import { HELP, parseImportArguments } from "./import/options.ts";
+import { UsageError } from "./common/usage-error.ts";
+import { noDuplicateLinks, readDuplicateLinks } from "./import/post-links.ts";
+import { progressDisplay } from "./import/progress.ts";
+import { assembleReport } from "./import/assemble-report.ts";
+import { formatReport } from "./import/report.ts";
+import { createStaging, checkOutFolder, removeStaging, swapIn } from "./import/staging.ts";
+import { checkTagCounts } from "./import/tag-counts.ts";
+import { readTagMapFile } from "./import/tags.ts";
+import { DumpReadError } from "./import/xml-rows.ts";
 
 async function main(args: readonly string[]): Promise<number> {
   const started = performance.now();

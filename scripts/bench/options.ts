@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { UsageError } from "../common/usage-error.ts";
 
 /** What `scripts/bench.ts` was asked to do. */
 export interface BenchOptions {
@@ -11,14 +12,6 @@ export interface BenchOptions {
   keep: boolean;
   timeoutSeconds: number;
   strict: boolean;
-}
-
-/** A command line that cannot run; the message says what to change. Exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
 }
 
 export const HELP = `Benchmark the site build on a generated corpus, beside the peer builders of ../shared/bench.

@@ -5,12 +5,10 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "../../src/project-paths.ts";
+import { buildArguments, buildEnvironment } from "../common/build-site.ts";
 import { timed, type Timing } from "./measure.ts";
 import { outputStats, type OutputStats } from "./output-stats.ts";
-
-export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
-const buildScript = join(projectRoot, "scripts/build.ts");
 
 /** Where one series of builds reads and writes. */
 export interface BuildFolders {
@@ -30,15 +28,9 @@ export interface BuildRun {
 export function buildOurs(folders: BuildFolders, cold: boolean, timeoutSeconds: number): BuildRun {
   if (cold) rmSync(folders.cache, { recursive: true, force: true });
   rmSync(folders.out, { recursive: true, force: true });
-  const timing = timed([process.execPath, buildScript], {
+  const timing = timed([process.execPath, ...buildArguments()], {
     cwd: projectRoot,
-    env: {
-      ...process.env,
-      QA_CONTENT_DIR: folders.content,
-      QA_OUT_DIR: folders.out,
-      QA_CACHE_DIR: folders.cache,
-      NO_COLOR: "1",
-    },
+    env: { ...buildEnvironment(folders.content, folders.out), QA_CACHE_DIR: folders.cache },
     timeoutSeconds,
   });
   return { timing, output: timing.exitCode === 0 ? outputStats(folders.out) : undefined };

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { listingLines } from "../../tests/helpers/listing-lines.ts";
+import { listingLines } from "../common/listing-lines.ts";
 
 /** What a build wrote. */
 export interface OutputStats {

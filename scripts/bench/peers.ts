@@ -8,8 +8,8 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, lstatSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
+import { projectRoot } from "../../src/project-paths.ts";
 import { median } from "./measure.ts";
-import { projectRoot } from "./our-build.ts";
 
 export const sharedBench = join(projectRoot, "../shared/bench");
 const peersCopy = join(projectRoot, "node_modules/.cache/qa-bench/shared-bench");

@@ -2,7 +2,8 @@ import { it } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
-import { buildSite, projectRoot } from "../helpers/build-site.ts";
+import { buildSite } from "../../scripts/common/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
 
 function filesUnder(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();

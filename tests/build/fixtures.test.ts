@@ -2,8 +2,9 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildSite, projectRoot } from "../helpers/build-site.ts";
-import { listingLines } from "../helpers/listing-lines.ts";
+import { buildSite } from "../../scripts/common/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
+import { listingLines } from "../../scripts/common/listing-lines.ts";
 import { reportedProblems } from "../helpers/problem-report.ts";
 
 /**

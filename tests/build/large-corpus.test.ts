@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { buildSite, projectRoot } from "../helpers/build-site.ts";
-import { listingLines } from "../helpers/listing-lines.ts";
+import { buildSite } from "../../scripts/common/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
+import { listingLines } from "../../scripts/common/listing-lines.ts";
 import { generateCorpus } from "../../scripts/bench/gen-corpus.ts";
 
 /**

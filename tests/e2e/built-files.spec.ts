@@ -3,8 +3,9 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { buildSite, projectRoot } from "../helpers/build-site.ts";
-import { withEnvironment } from "./environment.ts";
+import { buildSite } from "../../scripts/common/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
+import { withEnvironment } from "../../scripts/common/environment.ts";
 import { sites, sitesRoot, type SiteName } from "./sites.ts";
 
 /** Every file a site's build wrote, as paths relative to its folder with `/`. */

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { buildSite } from "../helpers/build-site.ts";
-import { withEnvironment } from "./environment.ts";
+import { buildSite } from "../../scripts/common/build-site.ts";
+import { withEnvironment } from "../../scripts/common/environment.ts";
 import { archivePath, sites, sitesRoot } from "./sites.ts";
 
 /** Builds every e2e site with the real `astro build` before any browser opens one. */

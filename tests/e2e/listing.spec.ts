@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
-import { projectRoot } from "../helpers/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
 import { exampleDeliveries, pageUrl, type Delivery } from "./sites.ts";
 import { watchPage } from "./watch-page.ts";
 

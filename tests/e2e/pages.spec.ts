@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { projectRoot } from "../helpers/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
 import { pageUrl, type Delivery } from "./sites.ts";
 import { watchPage } from "./watch-page.ts";
 

@@ -23,6 +23,113 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
+interface Colour {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+
+/** A colour as Chromium computes it, `rgb(...)` or `rgba(...)`: channels 0-255, alpha 0-1. */
+function parseColour(css: string): Colour {
+  const match = /^rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)$/.exec(css);
+  if (!match) throw new Error(`not an rgb() colour: ${css}`);
+  return {
+    r: Number(match[1]),
+    g: Number(match[2]),
+    b: Number(match[3]),
+    a: match[4] === undefined ? 1 : Number(match[4]),
+  };
+}
+
+/** WCAG's relative luminance: 0 for black, 1 for white. */
+function luminance({ r, g, b }: Colour): number {
+  const linear = (channel: number) => {
+    const c = channel / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/**
+ * WCAG's contrast ratio, 1 to 21, of `foreground` over `backgrounds`: computed background
+ * colours from the element's own out to the first opaque one, each laid over the next, and
+ * all over white paper (what a print without any background shows).
+ */
+function contrastRatio(foreground: string, backgrounds: readonly string[]): number {
+  let behind: Colour = { r: 255, g: 255, b: 255, a: 1 };
+  for (const layer of backgrounds.toReversed().map(parseColour)) {
+    const mix = (top: number, bottom: number) => top * layer.a + bottom * (1 - layer.a);
+    behind = {
+      r: mix(layer.r, behind.r),
+      g: mix(layer.g, behind.g),
+      b: mix(layer.b, behind.b),
+      a: 1,
+    };
+  }
+  const [lighter, darker] = [luminance(parseColour(foreground)), luminance(behind)].sort(
+    (x, y) => y - x,
+  );
+  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+}
+
+/**
+ * Every line of the listing (each question's title, tags and excerpt) as laid out now: what a
+ * reader would find wrong with it (not shown, past the window's edge, cut, over the line
+ * below), and its text colour with the background colours behind it.
+ */
+async function laidOutLines(page: Page) {
+  return page.evaluate(() => {
+    const windowWidth = document.documentElement.clientWidth;
+    const backgroundsOf = (element: Element) => {
+      const layers: string[] = [];
+      for (let at: Element | null = element; at; at = at.parentElement) {
+        const colour = getComputedStyle(at).backgroundColor;
+        if (colour !== "rgba(0, 0, 0, 0)") layers.push(colour);
+        if (colour.startsWith("rgb(")) break;
+      }
+      return layers;
+    };
+    const articles = [...document.querySelectorAll("main article")];
+    return articles.flatMap((article, index) => {
+      const lines = [...article.querySelectorAll(":scope > h2, :scope > .tags, :scope > .excerpt")];
+      const boxes = lines.map((line) => line.getBoundingClientRect());
+      return lines.map((line, position) => {
+        const part = line.tagName === "H2" ? "title" : line.className;
+        const box = boxes[position] ?? line.getBoundingClientRect();
+        // The next line that is shown, in this question or the next one.
+        const below = [
+          ...boxes.slice(position + 1),
+          articles[index + 1]?.getBoundingClientRect(),
+        ].find((next) => next !== undefined && next.height > 0);
+        const problems = [
+          box.width === 0 || box.height === 0 ? "not shown" : "",
+          box.left < 0 || box.right > windowWidth + 0.5
+            ? `past the window's edge: ${Math.round(box.left)}-${Math.round(box.right)} px of ${windowWidth}`
+            : "",
+          line.scrollWidth > line.clientWidth + 1
+            ? `cut: ${line.scrollWidth} px of text in ${line.clientWidth} px`
+            : "",
+          below && box.bottom > below.top + 0.5 ? "over the line below" : "",
+        ].filter((problem) => problem !== "");
+        // The tags' colours are the tag chips', not their line's.
+        const inked = line.querySelector(".tag") ?? line;
+        return {
+          name: `question ${index + 1} ${part}`,
+          problems,
+          colour: getComputedStyle(inked).color,
+          backgrounds: backgroundsOf(inked),
+        };
+      });
+    });
+  });
+}
+
+/** The problems of `laidOutLines`, as `question N part: problem` lines. */
+function lineProblems(lines: Awaited<ReturnType<typeof laidOutLines>>): string[] {
+  return lines.flatMap((line) => line.problems.map((problem) => `${line.name}: ${problem}`));
+}
+
 /** The axe-core rules' violations on the page as loaded, as `rule: target` lines. */
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -43,24 +150,93 @@ for (const colorScheme of schemes) {
     });
 
     for (const width of [375, 1280]) {
-      test(`screenshot at ${width} px`, async ({ page }, testInfo) => {
+      test(`at ${width} px every question shows whole in a centred column, without sideways scrolling (screenshot)`, async ({
+        page,
+      }, testInfo) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(listing);
         await screenshot(page, testInfo, `listing-${width}-${colorScheme}`);
+
+        const layout = await page.evaluate(() => {
+          const root = document.documentElement;
+          const main = document.querySelector("main")?.getBoundingClientRect();
+          return {
+            overflow: root.scrollWidth - root.clientWidth,
+            windowWidth: root.clientWidth,
+            rem: parseFloat(getComputedStyle(root).fontSize),
+            main: { left: main?.left ?? NaN, right: main?.right ?? NaN },
+            page: getComputedStyle(document.body).backgroundColor,
+          };
+        });
+        expect(layout.overflow).toBeLessThanOrEqual(0);
+        // Lines no longer than the 50rem column, in the middle of a window wider than it.
+        expect(layout.main.right - layout.main.left).toBeLessThanOrEqual(50 * layout.rem);
+        expect(
+          Math.abs(layout.main.left - (layout.windowWidth - layout.main.right)),
+        ).toBeLessThanOrEqual(1);
+        // The reader's colour scheme: a white page in dark mode is the first thing noticed.
+        expect(luminance(parseColour(layout.page)) > 0.5 ? "light" : "dark").toBe(colorScheme);
+
+        const lines = await laidOutLines(page);
+        const questions = await page.locator("main article").count();
+        expect(questions).toBeGreaterThan(0);
+        const names = new Set(lines.map((line) => line.name));
+        const missing = Array.from({ length: questions }, (_, index) =>
+          ["title", "tags"].map((part) => `question ${index + 1} ${part}`),
+        )
+          .flat()
+          .filter((name) => !names.has(name));
+        expect(missing).toEqual([]);
+        expect(lineProblems(lines)).toEqual([]);
       });
     }
   });
 }
 
-test("the screenshots of a print and of the 404 page", async ({ page }, testInfo) => {
+test("a print holds the whole listing, every line in readable ink (screenshot)", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 800, height: 1100 });
   await page.goto(listing);
+  const onScreen = await page.locator("main").innerText();
   await page.emulateMedia({ media: "print" });
   await screenshot(page, testInfo, "listing-print");
-  await page.emulateMedia({ media: "screen" });
+
+  expect(await page.locator("main").innerText()).toBe(onScreen);
+  const lines = await laidOutLines(page);
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lineProblems(lines)).toEqual([]);
+  // WCAG AA for body text, 4.5:1, against the paper or what is printed behind the line.
+  const faint = lines
+    .map((line) => ({ ...line, contrast: contrastRatio(line.colour, line.backgrounds) }))
+    .filter((line) => line.contrast < 4.5)
+    .map((line) => `${line.name}: ${line.colour} is ${line.contrast.toFixed(2)}:1`);
+  expect(faint).toEqual([]);
+});
+
+test("the 404 page's link shows a focus ring a reader can see (screenshot)", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 800, height: 1100 });
   await page.goto(missing);
   await page.keyboard.press("Tab");
   await screenshot(page, testInfo, "404-focus");
+
+  const link = page.locator("a");
+  await expect(link).toBeFocused();
+  const ring = await link.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+      colour: style.outlineColor,
+      page: getComputedStyle(document.body).backgroundColor,
+    };
+  });
+  expect(ring.style).not.toBe("none");
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  // WCAG 1.4.11: a focus indicator needs 3:1 against the colours around it.
+  expect(contrastRatio(ring.colour, [ring.page])).toBeGreaterThanOrEqual(3);
 });
 
 test("prints in black on white, without the tag colours", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { projectRoot } from "../helpers/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
 
 /** Where the e2e run builds its sites; the static server serves this folder. */
 export const sitesRoot = join(projectRoot, "tests/.output/e2e");

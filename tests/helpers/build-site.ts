@@ -1,40 +1,6 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-
-export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
-/** The two ways to build: `npm run build` (scripts/build.ts) and Astro's own command. */
-const COMMANDS = {
-  "npm run build": fileURLToPath(new URL("../../scripts/build.ts", import.meta.url)),
-  "astro build": fileURLToPath(new URL("../../node_modules/astro/bin/astro.mjs", import.meta.url)),
-} as const;
-
-export interface BuildResult {
-  exitCode: number;
-  /** stdout and stderr, interleaved as the build wrote them. */
-  output: string;
-}
-
-/**
- * Runs the real build of this project (`npm run build`, unless told `astro build`) over
- * `contentDir` into `outDir`, the way a user does with QA_CONTENT_DIR and QA_OUT_DIR set, with
- * the Node that runs the tests.
+/*
+ * buildSite moved to scripts/common/build-site.ts and projectRoot is src/project-paths.ts's.
+ * This re-export is only for tests/loader/entry-reuse.test.ts, which still imports projectRoot
+ * from here; delete this file once it imports from src/project-paths.ts.
  */
-export function buildSite(
-  contentDir: string,
-  outDir: string,
-  command: keyof typeof COMMANDS = "npm run build",
-): Promise<BuildResult> {
-  const args = command === "astro build" ? [COMMANDS[command], "build"] : [COMMANDS[command]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: projectRoot,
-      env: { ...process.env, QA_CONTENT_DIR: contentDir, QA_OUT_DIR: outDir, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ exitCode: code ?? 1, output }));
-  });
-}
+export { projectRoot } from "../../src/project-paths.ts";

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../helpers/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
 import { readImportedContent } from "./imported-content.ts";
-import type { ImportReport } from "../../scripts/lib/report.ts";
+import type { ImportReport } from "../../scripts/import/report.ts";
 
 /**
  * The importer's command line on small hand-written dumps, one per behaviour a user relies on:

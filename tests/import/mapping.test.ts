@@ -3,13 +3,13 @@ import assert from "node:assert/strict";
 import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
 import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
-import { mapTag, splitDumpTags, tagByRule } from "../../scripts/lib/tags.ts";
-import { questionFromRow, utcInstant } from "../../scripts/lib/question-row.ts";
+import { mapTag, splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
+import { questionFromRow, utcInstant } from "../../scripts/import/question-row.ts";
 import {
   frontmatterProblems,
   renderFrontmatter,
   type QuestionFields,
-} from "../../scripts/lib/question-file.ts";
+} from "../../scripts/import/question-file.ts";
 
 const rulePolicy = { map: new Map<string, string>(), rule: true };
 

@@ -4,14 +4,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { SaxesParser } from "saxes";
-import { buildSite, projectRoot } from "../helpers/build-site.ts";
-import { listingLines } from "../helpers/listing-lines.ts";
+import { buildSite } from "../../scripts/common/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
+import { listingLines } from "../../scripts/common/listing-lines.ts";
 import { readImportedContent } from "./imported-content.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import { collapseWhitespace } from "../../src/lib/whitespace.ts";
 import { cutExcerpt } from "../../src/lib/excerpt.ts";
 import { duplicateNotice } from "../../src/lib/duplicate-notice.ts";
-import type { ImportReport } from "../../scripts/lib/report.ts";
+import type { ImportReport } from "../../scripts/import/report.ts";
 
 /**
  * The five real dumps of ../shared/data/stackexchange, imported by the real command and

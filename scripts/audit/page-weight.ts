@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { listingLines } from "../../tests/helpers/listing-lines.ts";
+import { listingLines } from "../common/listing-lines.ts";
 
 export interface PageWeight {
   entries: number;

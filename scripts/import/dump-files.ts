@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { UsageError } from "./options.ts";
+import { UsageError } from "../common/usage-error.ts";
 
 /** The files of one site's dump. PostLinks.xml and Tags.xml are optional. */
 export interface DumpFiles {

@@ -46,7 +46,7 @@ export function renderFrontmatter(fields: QuestionFields, comment: string): stri
 /**
  * Why the site's build would reject these fields: the question schema's issues, in its words.
  * Empty when they are valid. (The YAML that `renderFrontmatter` writes reads back as exactly
- * these fields; tests/import/question-file.test.ts pins that, so it is not re-parsed per file.)
+ * these fields; tests/import/mapping.test.ts pins that, so it is not re-parsed per file.)
  */
 export function frontmatterProblems(fields: QuestionFields): FieldProblem[] {
   // What the YAML holds: an open state and missing values are left out, not written empty.

@@ -2,11 +2,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectFile } from "../../src/project-paths.ts";
 
-const lighthouseCli = fileURLToPath(
-  new URL("../../node_modules/lighthouse/cli/index.js", import.meta.url),
-);
+const lighthouseCli = projectFile("node_modules/lighthouse/cli/index.js");
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 export interface LighthouseResult {

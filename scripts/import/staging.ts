@@ -8,7 +8,7 @@ import {
   statSync,
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { UsageError } from "./options.ts";
+import { UsageError } from "../common/usage-error.ts";
 
 /**
  * Checks, before any work, that `out` may be written: new, empty, or (with `force`) a content

@@ -3,7 +3,8 @@ import { Parser } from "htmlparser2";
 /**
  * The lines of a built listing's `<main>`, read from the HTML without a browser: the heading,
  * then per question its title, tags and excerpt lines. The Playwright tests check the same
- * text as Chromium's `innerText`; this lets build tests compare many fixtures quickly.
+ * text as Chromium's `innerText`; this lets build tests compare many fixtures quickly, and the
+ * bench and the audit weigh that text without starting a browser.
  */
 export function listingLines(html: string): string[] {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseDocument } from "yaml";
 import { TAG_PATTERN } from "../../src/schemas/question.ts";
-import { UsageError } from "./options.ts";
+import { UsageError } from "../common/usage-error.ts";
 
 export type SplitTags = { ok: true; tags: string[] } | { ok: false; reason: string };
 

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { UsageError } from "../common/usage-error.ts";
 
 /** What the command line asked for, checked for shape only (paths are checked by the steps). */
 export interface ImportOptions {
@@ -16,14 +17,6 @@ export interface ImportOptions {
   checkText: boolean;
   json: boolean;
   quiet: boolean;
-}
-
-/** A command line that cannot run; the message says what to change. Exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
 }
 
 /** The licence of dumps that predate the per-post ContentLicense attribute (before 2019). */

@@ -1,0 +1,53 @@
+import { spawn } from "node:child_process";
+import { projectFile, projectRoot } from "../../src/project-paths.ts";
+
+/** The two ways to build: `npm run build` (scripts/build.ts) and Astro's own command. */
+const COMMANDS = {
+  "npm run build": [projectFile("scripts/build.ts")],
+  "astro build": [projectFile("node_modules/astro/bin/astro.mjs"), "build"],
+} as const;
+
+export type BuildCommand = keyof typeof COMMANDS;
+
+/** Node's arguments for one build; run them with the Node that runs the caller. */
+export function buildArguments(command: BuildCommand = "npm run build"): string[] {
+  return [...COMMANDS[command]];
+}
+
+/**
+ * The environment of a build over `contentDir` into `outDir`, as a user sets it: this
+ * process's own, with QA_CONTENT_DIR and QA_OUT_DIR, and no colour codes in the log.
+ */
+export function buildEnvironment(contentDir: string, outDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, QA_CONTENT_DIR: contentDir, QA_OUT_DIR: outDir, NO_COLOR: "1" };
+}
+
+export interface BuildResult {
+  exitCode: number;
+  /** stdout and stderr, interleaved as the build wrote them. */
+  output: string;
+}
+
+/**
+ * Runs the real build of this project (`npm run build`, unless told `astro build`) over
+ * `contentDir` into `outDir`, the way a user does with QA_CONTENT_DIR and QA_OUT_DIR set, with
+ * the Node that runs the caller (a test, the audit).
+ */
+export function buildSite(
+  contentDir: string,
+  outDir: string,
+  command: BuildCommand = "npm run build",
+): Promise<BuildResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, buildArguments(command), {
+      cwd: projectRoot,
+      env: buildEnvironment(contentDir, outDir),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ exitCode: code ?? 1, output }));
+  });
+}
