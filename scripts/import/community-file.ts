@@ -1,6 +1,5 @@
 import { communitySchema } from "../../src/schemas/community.ts";
-import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
-import { fieldPath } from "../../src/lib/problems.ts";
+import { readCommunityFile } from "../../src/core/community-file.ts";
 import { stringify } from "yaml";
 import type { FieldProblem } from "./question-file.ts";
 
@@ -17,15 +16,11 @@ export function renderCommunityFile(name: string, attribution: string, source: s
   return `# ${source}\n# ${attribution}\n${yaml}`;
 }
 
-/** Why the build would reject this community.yaml, read back as the loader reads it. */
+/** Why the build would reject this community.yaml, read back by the build's own reader. */
 export function communityFileProblems(text: string): FieldProblem[] {
-  const parsed = parseYamlFields(text);
-  if (!parsed.ok) return [{ field: "community.yaml", reason: parsed.reason }];
-  const result = communitySchema.safeParse(parsed.fields);
-  if (result.success) return [];
-  return result.error.issues.map((issue) => ({
-    field: fieldPath(issue.path) || "community.yaml",
-    reason: issue.message,
+  return (readCommunityFile(text).problems ?? []).map(({ field, reason }) => ({
+    field: field ?? "community.yaml",
+    reason,
   }));
 }
 
