@@ -4,6 +4,7 @@
  * ../shared/bench (when present) on the same corpus; prints one table and checks the budgets.
  *
  *   npm run bench -- --count 10000 [--runs 3] [--peers "limit hugo"] [--corpus own|shared]
+ *                    [--baseline ../other-checkout]
  *
  * Generation and checks are not timed; only the builds are, each under GNU time. See --help
  * and scripts/bench.md.
@@ -129,32 +130,75 @@ try {
     true,
     options.timeoutSeconds,
   );
+  // The --baseline checkout's builds, each right after ours of the same kind on the same
+  // corpus, with a cache of its own: pairs whose ratio the machine's drift hardly moves.
+  const baseline: typeof ours = { cold: [], warm: [], edit: [] };
+  const baselineFolders = (kind: string): BuildFolders => ({
+    content,
+    cache: join(work, "cache-baseline"),
+    out: join(work, `out-baseline-${kind}`),
+  });
+  const builders = [
+    { name: "ours", runs: ours, folders, project: projectRoot },
+    ...(options.baseline === undefined
+      ? []
+      : [
+          { name: "baseline", runs: baseline, folders: baselineFolders, project: options.baseline },
+        ]),
+  ];
   const peerRuns = new Map<string, PeerResult[]>();
   let peersHeader = "";
   for (let run = 1; run <= options.runs && !failed; run++) {
-    warmFileCache(content);
-    const cold = buildOurs(folders("cold"), true, options.timeoutSeconds);
-    ours.cold.push(cold);
-    logBuild(`ours cold ${run}/${options.runs}`, cold);
-    warmFileCache(content);
-    const warm = cold.output && buildOurs(folders("warm"), false, options.timeoutSeconds);
-    if (warm) {
-      ours.warm.push(warm);
-      logBuild(`ours warm ${run}/${options.runs}`, warm);
-    }
-    if (warm?.output) {
-      const edit = editOneQuestion(content, `benchedit${run}x${Date.now().toString(36)}`);
+    for (const builder of builders) {
       warmFileCache(content);
-      const built = buildOurs(folders("edit"), false, options.timeoutSeconds);
-      const shown =
-        built.output !== undefined &&
-        listingContains(folders("edit").out, built.output.listingPages, edit.marker);
-      ours.edit.push({ ...built, ...edit, shown });
-      logBuild(`ours edit ${run}/${options.runs} (${relative(content, edit.file)} edited)`, built);
-      if (built.output && !shown)
-        log(`the edit of ${edit.file} (text "${edit.marker}") does not show in the built listing`);
+      const cold = buildOurs(
+        builder.folders("cold"),
+        true,
+        options.timeoutSeconds,
+        builder.project,
+      );
+      builder.runs.cold.push(cold);
+      logBuild(`${builder.name} cold ${run}/${options.runs}`, cold);
     }
-    failed = [...ours.cold, ...ours.warm, ...ours.edit].some((build) => build.output === undefined);
+    for (const builder of builders) {
+      if (builder.runs.cold.at(-1)?.output === undefined) continue;
+      warmFileCache(content);
+      const warm = buildOurs(
+        builder.folders("warm"),
+        false,
+        options.timeoutSeconds,
+        builder.project,
+      );
+      builder.runs.warm.push(warm);
+      logBuild(`${builder.name} warm ${run}/${options.runs}`, warm);
+    }
+    if (builders.every((builder) => builder.runs.warm.at(-1)?.output !== undefined)) {
+      const edit = editOneQuestion(content, `benchedit${run}x${Date.now().toString(36)}`);
+      for (const builder of builders) {
+        warmFileCache(content);
+        const built = buildOurs(
+          builder.folders("edit"),
+          false,
+          options.timeoutSeconds,
+          builder.project,
+        );
+        const shown =
+          built.output !== undefined &&
+          listingContains(builder.folders("edit").out, built.output.listingPages, edit.marker);
+        builder.runs.edit.push({ ...built, ...edit, shown });
+        logBuild(
+          `${builder.name} edit ${run}/${options.runs} (${relative(content, edit.file)} edited)`,
+          built,
+        );
+        if (built.output && !shown)
+          log(
+            `the edit of ${edit.file} (text "${edit.marker}") does not show in the built listing`,
+          );
+      }
+    }
+    failed = builders.some(({ runs }) =>
+      [...runs.cold, ...runs.warm, ...runs.edit].some((build) => build.output === undefined),
+    );
     for (const peer of failed ? [] : options.peers) {
       warmFileCache(content);
       const { result, header, failure } = runPeerOnce(peer, content, options.timeoutSeconds);
@@ -178,6 +222,18 @@ try {
       ...ourRow("ours edit", ours.edit),
       ...(ours.edit.some((edit) => edit.output && !edit.shown) && { status: "edit not shown" }),
     },
+    ...(options.baseline === undefined
+      ? []
+      : [
+          ourRow("baseline cold", baseline.cold),
+          ourRow("baseline warm", baseline.warm),
+          {
+            ...ourRow("baseline edit", baseline.edit),
+            ...(baseline.edit.some((edit) => edit.output && !edit.shown) && {
+              status: "edit not shown",
+            }),
+          },
+        ]),
     ...peers.map((peer) => ({
       name: peer.peer,
       runs: peer.runs,
@@ -238,6 +294,23 @@ try {
           .join(", "),
     );
   }
+  const pairedBaseline = (["cold", "warm", "edit"] as const).flatMap((kind) => {
+    const wall = (runs: BuildRun[]) =>
+      runs.map((run) => (run.output ? run.timing.wallSeconds : undefined));
+    const ratio = pairedRatios(wall(ours[kind]), wall(baseline[kind]));
+    return ratio ? [{ kind, ...ratio }] : [];
+  });
+  if (pairedBaseline.length > 0) {
+    console.log(
+      `\nPaired wall ours/baseline (${options.baseline}; each of our builds over the baseline's build of the same run; median [min-max]): ` +
+        pairedBaseline
+          .map(
+            ({ kind, median, min, max }) =>
+              `${kind} ${median.toFixed(3)}x [${min.toFixed(3)}-${max.toFixed(3)}]`,
+          )
+          .join(", "),
+    );
+  }
   console.log(
     `\nHTML per entry: ours ${bytes(perEntry.oursHtmlBytes)}` +
       (coldOut ? ` (${coldOut.listingPages.join(", ")})` : "") +
@@ -289,12 +362,21 @@ try {
     rows,
     perEntry,
     pairedWallRatios: paired,
+    ...(options.baseline !== undefined && {
+      baseline: {
+        project: options.baseline,
+        cold: baseline.cold.map(runFigures),
+        warm: baseline.warm.map(runFigures),
+        edit: baseline.edit.map(runFigures),
+        pairedWallRatios: pairedBaseline,
+      },
+    }),
     checkOutputEntries: checkOutput,
     budgets,
   });
   console.log(`\nresults: ${relative(process.cwd(), resultFile)}`);
 
-  if (failed || ours.edit.some((edit) => !edit.shown)) process.exitCode = 1;
+  if (failed || [...ours.edit, ...baseline.edit].some((edit) => !edit.shown)) process.exitCode = 1;
   else if (options.strict && budgets.some((check) => check.verdict === "FAIL"))
     process.exitCode = 1;
 } finally {

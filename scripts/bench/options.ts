@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { UsageError } from "../common/usage-error.ts";
 
@@ -10,6 +12,8 @@ export interface BenchOptions {
   corpus: "own" | "shared";
   seed: number;
   keep: boolean;
+  /** Another checkout of this project (its own node_modules) whose build is paired with ours. */
+  baseline: string | undefined;
   timeoutSeconds: number;
   strict: boolean;
 }
@@ -31,6 +35,10 @@ Options:
   --seed S         The corpus seed (default 1).
   --timeout S      Kill a build that runs longer than S seconds (default 900).
   --keep           Keep the temporary folder (corpus, cache, outputs) and print its path.
+  --baseline DIR   Another checkout of this project, with its node_modules installed (say the
+                   commit before a change: git worktree add DIR HEAD~1, then npm install there).
+                   Its npm run build runs cold, warm and after the same edit right after each of
+                   ours, on the same corpus, and the table adds the paired ratios ours/baseline.
   --strict         Exit 1 when a budget is missed (by default a miss is only reported).
   -h, --help       Show this help.
 
@@ -60,6 +68,7 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
         seed: { type: "string", default: "1" },
         timeout: { type: "string", default: "900" },
         keep: { type: "boolean", default: false },
+        baseline: { type: "string" },
         strict: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -71,6 +80,12 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
   if (values.corpus !== "own" && values.corpus !== "shared") {
     throw new UsageError(`--corpus: "${values.corpus}" is neither "own" nor "shared"`);
   }
+  const baseline = values.baseline === undefined ? undefined : resolve(values.baseline);
+  if (baseline !== undefined && !existsSync(join(baseline, "node_modules/astro"))) {
+    throw new UsageError(
+      `--baseline: ${baseline} is not a checkout of this project with node_modules installed; run npm install there first`,
+    );
+  }
   const seed = Number(values.seed);
   if (!Number.isInteger(seed))
     throw new UsageError(`--seed: "${values.seed}" is not a whole number`);
@@ -81,6 +96,7 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
     corpus: values.corpus,
     seed,
     keep: values.keep,
+    baseline,
     timeoutSeconds: positiveInteger("--timeout", values.timeout),
     strict: values.strict,
   };

@@ -24,12 +24,21 @@ export interface BuildRun {
   output: OutputStats | undefined;
 }
 
-/** One `npm run build`; `cold` deletes the cache first. The output folder starts empty. */
-export function buildOurs(folders: BuildFolders, cold: boolean, timeoutSeconds: number): BuildRun {
+/**
+ * One `npm run build`; `cold` deletes the cache first. The output folder starts empty.
+ * `project` is this project, or another checkout of it (the bench's --baseline).
+ */
+export function buildOurs(
+  folders: BuildFolders,
+  cold: boolean,
+  timeoutSeconds: number,
+  project = projectRoot,
+): BuildRun {
   if (cold) rmSync(folders.cache, { recursive: true, force: true });
   rmSync(folders.out, { recursive: true, force: true });
-  const timing = timed([process.execPath, ...buildArguments()], {
-    cwd: projectRoot,
+  const command = project === projectRoot ? buildArguments() : [join(project, "scripts/build.ts")];
+  const timing = timed([process.execPath, ...command], {
+    cwd: project,
     env: { ...buildEnvironment(folders.content, folders.out), QA_CACHE_DIR: folders.cache },
     timeoutSeconds,
   });
