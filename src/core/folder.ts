@@ -8,7 +8,7 @@ import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
  * needs only its schema, its `FolderReader` and a line of wiring.
  */
 
-/** A problem of one file, which the caller names: the field (absent for the whole file), why, and the fix. */
+/** A problem of one file, which the caller names: the field (none: the whole file), why, the fix. */
 export type FileProblem = Omit<ContentProblem, "file">;
 
 /**
@@ -43,7 +43,7 @@ export interface FolderReaderModule {
   name: string;
 }
 
-/** Every folder's files as read: what the rules across files are given. */
+/** One folder's files as read: what the rules across files are given. */
 export interface FolderFiles<Entry> {
   /** Every `<id>.md` file by id, as messages show it, whether or not it has problems. */
   fileOfId: Map<string, string>;

@@ -3,7 +3,7 @@ import {
   questionFrontmatterSchema,
   type QuestionEntry,
 } from "../schemas/question.ts";
-import type { BodyFormat, Community } from "../schemas/community.ts";
+import { communitySchema, type Community } from "../schemas/community.ts";
 import { splitFrontmatter } from "../lib/frontmatter.ts";
 import { parseYamlFields } from "../lib/yaml-fields.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
@@ -12,18 +12,16 @@ import type { FileProblem, FileReading, FolderReader } from "./folder.ts";
 import { validateFields } from "./validate-fields.ts";
 
 /** What reading a question takes from community.yaml besides its own file. */
-export interface QuestionSettings {
-  excerptLength: number;
-  bodyFormat: BodyFormat;
-}
+export type QuestionSettings = Pick<Community, "excerptLength" | "bodyFormat">;
 
-/** What reading a question takes from community.yaml; defaults when it has problems. */
+/**
+ * What reading a question takes from community.yaml; the schema's defaults when it has
+ * problems: the build fails anyway, and every question is still checked in the same run.
+ */
 export function questionSettings(community: Community | undefined): QuestionSettings {
-  // With a broken community.yaml the build fails anyway; the defaults still let every
-  // question be checked in the same run.
   return {
-    excerptLength: community?.excerptLength ?? 200,
-    bodyFormat: community?.bodyFormat ?? "markdown",
+    excerptLength: community?.excerptLength ?? communitySchema.shape.excerptLength.parse(undefined),
+    bodyFormat: community?.bodyFormat ?? communitySchema.shape.bodyFormat.parse(undefined),
   };
 }
 
@@ -31,7 +29,8 @@ export function questionSettings(community: Community | undefined): QuestionSett
  * One question file, `questions/<id>.md`, read on its own: its frontmatter checked against the
  * schema, and its body read as plain text as far as the excerpt needs. Every problem of the
  * file is reported; the rules that span files (the question a duplicate names) are judged
- * afterwards, with every file read (src/core/content.ts).
+ * afterwards, with every file read (src/core/content.ts). A question's entry does not depend
+ * on its id, which the folder reader's signature hands every reader.
  */
 export function readQuestionFile(
   text: string,
