@@ -1,5 +1,6 @@
 import type { Community } from "../schemas/community.ts";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
+import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { sortForListing } from "../lib/order.ts";
@@ -25,25 +26,89 @@ export type ContentReading = { content: Content } | { problems: ContentProblem[]
 export function assembleContent(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
+  answers: FolderFiles<AnswerEntry> = noFiles(),
 ): ContentReading {
-  const problems = [...community.problems, ...questions.problems];
+  const problems = [...community.problems, ...questions.problems, ...answers.problems];
   for (const [id, file] of questions.fileOfId) {
     const duplicateOf = (questions.entries.get(id) ?? questions.partial.get(id))?.duplicateOf;
     if (duplicateOf === undefined) continue;
     const problem = duplicateReferenceProblem({ id, file, duplicateOf }, questions.fileOfId);
     if (problem) problems.push(problem);
   }
+  const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
+  for (const [id, file] of questions.fileOfId) {
+    const given = (questions.entries.get(id) ?? questions.partial.get(id))?.answers;
+    const files = answersOf.get(id) ?? [];
+    if (given !== undefined && files.length > 0 && given !== files.length) {
+      problems.push(answerCountProblem(file, given, files));
+    }
+  }
   if (problems.length > 0 || community.community === undefined) {
-    return { problems: inFileOrder(problems, questions.listed) };
+    return { problems: inFileOrder(problems, [...questions.listed, ...answers.listed]) };
   }
   const { excerptLength } = community.community;
+  // Without answer files, `answers` is the count; with them, their number (equal when given).
+  const answerCount = (id: string) =>
+    answersOf.get(id)?.length || (questions.entries.get(id)?.answers ?? 0);
   const ordered = sortForListing(
     [...questions.entries].map(([id, question]) => ({ id, askedKey: question.asked, question })),
   );
   const listing = ordered.map(({ id, question }) =>
-    toListingEntry(id, question, questions.entries, excerptLength),
+    toListingEntry(id, question, questions.entries, excerptLength, answerCount),
   );
   return { content: { community: community.community, listing } };
+}
+
+/**
+ * Every answer file by the question it answers, in file order, with the rules between them:
+ * the question must exist, and at most one answer of a question is accepted.
+ */
+function answersByQuestion(
+  answers: FolderFiles<AnswerEntry>,
+  questionFiles: ReadonlyMap<string, string>,
+  problems: ContentProblem[],
+): Map<string, string[]> {
+  const byQuestion = new Map<string, string[]>();
+  const acceptedOf = new Map<string, string>();
+  for (const [id, file] of answers.fileOfId) {
+    const answer = answers.entries.get(id) ?? answers.partial.get(id);
+    const question = answer?.question;
+    if (question === undefined) continue;
+    if (!questionFiles.has(question)) {
+      problems.push({
+        file,
+        field: "question",
+        reason: `"${question}" does not name a question (there is no questions/${question}.md); correct the id, or move the answer out of answers/`,
+      });
+      continue;
+    }
+    byQuestion.set(question, [...(byQuestion.get(question) ?? []), file]);
+    if (answer?.accepted !== true) continue;
+    const first = acceptedOf.get(question);
+    if (first === undefined) acceptedOf.set(question, file);
+    else {
+      problems.push({
+        file,
+        field: "accepted",
+        reason: `question "${question}" already has an accepted answer, ${first}; accept one answer only, and remove accepted here or there`,
+      });
+    }
+  }
+  return byQuestion;
+}
+
+/** A question whose `answers` field disagrees with its answer files, naming both numbers. */
+function answerCountProblem(file: string, given: number, answerFiles: string[]): ContentProblem {
+  const files = answerFiles.length === 1 ? "1 answer file" : `${answerFiles.length} answer files`;
+  return {
+    file,
+    field: "answers",
+    reason: `is ${given}, but answers/ holds ${files} for this question (${answerFiles.join(", ")}); set answers: ${answerFiles.length}, or remove the field to count the files`,
+  };
+}
+
+function noFiles<Entry>(): FolderFiles<Entry> {
+  return { fileOfId: new Map(), entries: new Map(), partial: new Map(), problems: [], listed: [] };
 }
 
 /** A question file's claim to duplicate another, read even when its other fields are bad. */

@@ -26,6 +26,8 @@ export interface FolderReader<Entry, Settings> {
   folder: string;
   /** What one file holds, for messages: `question`. */
   noun: string;
+  /** Whether a content folder may leave the folder out (as if it were empty). */
+  optional?: boolean;
   /** The entry the file's text makes, or its problems. Pure: no I/O, no state. */
   read(text: string, id: string, settings: Settings): FileReading<Entry>;
 }
@@ -80,12 +82,13 @@ export interface NamedFile {
  */
 export function folderNames(
   listing: readonly ListedName[] | undefined,
-  { folder, noun }: Pick<FolderReader<unknown, unknown>, "folder" | "noun">,
+  { folder, noun, optional }: Pick<FolderReader<unknown, unknown>, "folder" | "noun" | "optional">,
   shown: { folder: string; file: (name: string) => string },
 ): { files: NamedFile[]; listed: string[]; problems: ContentProblem[] } {
   const files: NamedFile[] = [];
   const listed: string[] = [];
   const problems: ContentProblem[] = [];
+  if (listing === undefined && optional) return { files, listed, problems };
   if (listing === undefined) {
     problems.push({
       file: shown.folder,
@@ -105,7 +108,7 @@ export function folderNames(
     } else if (!name.endsWith(".md")) {
       problems.push({
         file,
-        reason: `is not a ${noun} file; name it <id>.md, or move it out of ${folder}/`,
+        reason: `is not ${withArticle(noun)} file; name it <id>.md, or move it out of ${folder}/`,
       });
     } else {
       const id = name.slice(0, -".md".length);
@@ -113,7 +116,7 @@ export function folderNames(
       if (!idIsValid) {
         problems.push({
           file,
-          reason: `"${id}" cannot be a ${noun} id; rename the file using only lower-case letters, digits, "-" and "_", such as ${suggestId(id, noun)}.md`,
+          reason: `"${id}" cannot be ${withArticle(noun)} id; rename the file using only lower-case letters, digits, "-" and "_", such as ${suggestId(id, noun)}.md`,
         });
       }
       files.push({ name, id, file, idIsValid });
@@ -151,6 +154,11 @@ export function addReading<Entry>(
   for (const problem of reading.problems) files.problems.push({ file, ...problem });
   files.partial.set(id, reading.partial);
   return false;
+}
+
+/** "a question", "an answer": the noun with its article, for messages. */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 }
 
 function suggestId(id: string, noun: string): string {

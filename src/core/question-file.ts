@@ -55,10 +55,15 @@ export function readQuestionFile(
     problems,
   );
   if (!frontmatter) {
-    // The question it names is judged with the others, even though this file has problems.
-    const { duplicateOf } = parsed.fields;
+    // What it says of other files is judged with them, even though this file has problems:
+    // the question it duplicates, and how many answer files it has.
+    const { duplicateOf, answers } = parsed.fields;
     const named = typeof duplicateOf === "string" && QUESTION_ID_PATTERN.test(duplicateOf);
-    return { problems, partial: named ? { duplicateOf } : {} };
+    const counted = typeof answers === "number" && Number.isInteger(answers) && answers >= 0;
+    return {
+      problems,
+      partial: { ...(named && { duplicateOf }), ...(counted && { answers }) },
+    };
   }
   const plainText = bodyPlainTextStart(split.body, excerptLength, bodyFormat);
   // Without a notice to precede it, the text can be cut to the excerpt here: a worker thread

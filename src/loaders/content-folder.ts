@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
+import { answerFiles } from "../core/answer-file.ts";
 import { assembleContent, type ContentReading } from "../core/content.ts";
 import {
   addReading,
@@ -26,18 +28,26 @@ import { readCommunity } from "./community-file.ts";
  * messages are relative to `displayFrom`.
  */
 export function readContent(contentDir: string, displayFrom = process.cwd()): ContentReading {
-  const { community, questions } = readContentFiles(contentDir, displayFrom);
-  return assembleContent(community, questions);
+  const { community, questions, answers } = readContentFiles(contentDir, displayFrom);
+  return assembleContent(community, questions, answers);
 }
 
 /** `readContent` up to the rules across files: each file as it reads on its own. */
 export function readContentFiles(
   contentDir: string,
   displayFrom = process.cwd(),
-): { community: ReturnType<typeof readCommunity>; questions: FolderFiles<QuestionEntry> } {
+): {
+  community: ReturnType<typeof readCommunity>;
+  questions: FolderFiles<QuestionEntry>;
+  answers: FolderFiles<AnswerEntry>;
+} {
   const community = readCommunity(contentDir, displayFrom);
   const settings = questionSettings(community.community);
-  return { community, questions: readFolder(questionFiles, contentDir, settings, displayFrom) };
+  return {
+    community,
+    questions: readFolder(questionFiles, contentDir, settings, displayFrom),
+    answers: readFolder(answerFiles, contentDir, settings, displayFrom),
+  };
 }
 
 /** One folder's files read by `reader`, on this thread. */
@@ -61,24 +71,20 @@ function readFolder<Entry, Settings>(
  * `displayFrom`; `listing` is the folder as already listed, when it was.
  */
 export function listFolder(
-  { folder, noun }: Pick<FolderReader<unknown, unknown>, "folder" | "noun">,
+  reader: Pick<FolderReader<unknown, unknown>, "folder" | "noun" | "optional">,
   contentDir: string,
   displayFrom: string,
-  listing: readonly ListedName[] | undefined = listedNames(join(contentDir, folder)),
+  listing: readonly ListedName[] | undefined = listedNames(join(contentDir, reader.folder)),
 ): { directory: string; names: ReturnType<typeof folderNames> } {
-  const directory = join(contentDir, folder);
+  const directory = join(contentDir, reader.folder);
   // The folder's shown name, worked out once: `join` and `relative` normalise the whole path,
   // a tenth of a second for 10,000 files. A name read from the folder holds no separator, so
   // appending it is the same.
   const shownFolder = relative(displayFrom, directory);
-  const names = folderNames(
-    listing,
-    { folder, noun },
-    {
-      folder: shownFolder || directory,
-      file: (name) => (shownFolder === "" ? name : shownFolder + sep + name),
-    },
-  );
+  const names = folderNames(listing, reader, {
+    folder: shownFolder || directory,
+    file: (name) => (shownFolder === "" ? name : shownFolder + sep + name),
+  });
   return { directory, names };
 }
 

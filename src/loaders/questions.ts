@@ -2,8 +2,11 @@ import type { LiveLoader } from "astro/loaders";
 import type { ListingEntry } from "../schemas/listing-entry.ts";
 import { contentDirectory } from "../project-paths.ts";
 import { takeEarlyLoad } from "../speed/early-load.ts";
+import type { LoadOutcome } from "../speed/load-content.ts";
 import { entryCacheDirectory } from "../speed/entry-cache.ts";
 import { ContentError } from "./content-error.ts";
+
+type Counts = Extract<LoadOutcome, { counts: unknown }>["counts"]["questions"];
 
 /**
  * Loads `questions/<id>.md` as listing entries, in listing order: validated, with plain text
@@ -35,9 +38,12 @@ export function questionsLoader(): LiveLoader<ListingEntry, never, never, Conten
       if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
       if ("failure" in outcome) throw outcome.failure;
       const { content, counts } = outcome;
-      const { derived, unchangedByDigest, unchangedByStamp } = counts;
+      const read = (noun: string, { derived, unchangedByDigest, unchangedByStamp }: Counts) =>
+        `${derived + unchangedByDigest + unchangedByStamp} ${noun}: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`;
+      const answers =
+        counts.answers.derived + counts.answers.unchangedByDigest + counts.answers.unchangedByStamp;
       console.info(
-        `[questions-loader] ${content.listing.length} questions: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`,
+        `[questions-loader] ${read("questions", counts.questions)}${answers > 0 ? `; ${read("answers", counts.answers)}` : ""}`,
       );
       return { entries: content.listing.map((entry) => ({ id: entry.id, data: entry })) };
     },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { oneLineTextProblem } from "../lib/one-line-text.ts";
+import { ISO_FORMATS_HINT, parseIsoInstant } from "../lib/iso-instant.ts";
 
 /**
  * Building blocks shared by the content schemas. Each error text is the reason and the fix,
@@ -69,22 +70,102 @@ export function wholeNumberFix(field: string, minimum: number, example: number):
 
 /** An optional whole number with a lower bound and a default. */
 export function wholeNumber(field: string, minimum: number, fallback: number) {
+  return boundedWholeNumber(field, minimum, fallback).default(fallback);
+}
+
+/**
+ * A whole number of at least `minimum`, without a default: absent stays undefined, for a count
+ * the build can also work out itself. `example` is the value messages suggest.
+ */
+export function boundedWholeNumber(field: string, minimum: number, example: number) {
   return (
     z
       .number({
         error: (issue) =>
-          `must be a whole number of at least ${minimum}, but YAML read ${describeYamlValue(issue.input)}; write it without quotes, such as ${field}: ${Math.max(minimum, fallback)}`,
+          `must be a whole number of at least ${minimum}, but YAML read ${describeYamlValue(issue.input)}; write it without quotes, such as ${field}: ${Math.max(minimum, example)}`,
       })
       // A refinement rather than .int(): zod's integer check aborts the whole object, which
       // would hide the other fields' problems from the same run.
       .refine(Number.isInteger, {
         error: (issue) =>
-          `must be a whole number, not ${String(issue.input)}; ${wholeNumberFix(field, minimum, fallback)}`,
+          `must be a whole number, not ${String(issue.input)}; ${wholeNumberFix(field, minimum, example)}`,
       })
       .min(minimum, {
         error: (issue) =>
-          `must be at least ${minimum}, not ${String(issue.input)}; ${wholeNumberFix(field, minimum, fallback)}`,
+          `must be at least ${minimum}, not ${String(issue.input)}; ${wholeNumberFix(field, minimum, example)}`,
       })
-      .default(fallback)
   );
+}
+
+/** A whole number that may be negative (a vote score), 0 when absent. */
+export function score(field: string) {
+  return z
+    .number({
+      error: (issue) =>
+        `must be a whole number, but YAML read ${describeYamlValue(issue.input)}; write it without quotes, such as ${field}: 3 or ${field}: -1`,
+    })
+    .refine(Number.isInteger, {
+      error: (issue) =>
+        `must be a whole number, not ${String(issue.input)}; write it without a fraction, such as ${field}: 3 or ${field}: -1`,
+    })
+    .default(0);
+}
+
+/** An optional one-line plain-text field, such as an author's name or a licence. */
+export function optionalLine(field: string, example: string) {
+  return oneLineText(field, example).optional();
+}
+
+/** An optional web address (http or https only: nothing else may be linked from a page). */
+export function webAddress(field: string, example: string) {
+  return z
+    .string({
+      error: (issue) =>
+        `must be a web address, but YAML read ${describeYamlValue(issue.input)}; write it as text, such as ${field}: ${example}`,
+    })
+    .refine(isWebAddress, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not an http or https address; write the whole address, such as ${field}: ${example}`,
+    })
+    .optional();
+}
+
+function isWebAddress(text: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A required ISO 8601 date or date-time, parsed to a sort key (the UTC instant, see
+ * `parseIsoInstant`); date-only is 00:00 UTC, no offset is UTC. `what` says what it dates.
+ */
+export function isoInstant(field: string, what: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `is missing; add ${what}, such as ${field}: "2024-03-05T14:22:10Z"`
+          : `must be an ISO 8601 date or date-time, but YAML read ${describeYamlValue(issue.input)}; ${ISO_FORMATS_HINT}`,
+    })
+    .transform((text, ctx) => {
+      const instant = parseIsoInstant(text);
+      if (instant.ok) return instant.key;
+      ctx.addIssue({ code: "custom", message: `${instant.reason}; ${ISO_FORMATS_HINT}` });
+      return z.NEVER;
+    });
+}
+
+/** An optional true or false, false when absent. */
+export function flag(field: string) {
+  return z
+    .boolean({
+      error: (issue) =>
+        `must be true or false, but YAML read ${describeYamlValue(issue.input)}; write ${field}: true, or leave it out for false`,
+    })
+    .default(false);
 }

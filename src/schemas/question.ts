@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ISO_FORMATS_HINT, parseIsoInstant } from "../lib/iso-instant.ts";
 import { markerAtEnd } from "../lib/title-line.ts";
 import { QUESTION_STATES } from "./question-state.ts";
 import {
@@ -7,9 +6,11 @@ import {
   describeYamlValue,
   ENTRY_ID_PATTERN,
   fieldsObject,
+  isoInstant,
   oneLineText,
-  wholeNumber,
+  boundedWholeNumber,
 } from "./fields.ts";
+import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
 
 /** A question's identity: its file name without `.md`. */
 export const QUESTION_ID_PATTERN = ENTRY_ID_PATTERN;
@@ -70,19 +71,7 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
    * When the question was asked: ISO 8601 date or date-time. Parsed to a sort key (the UTC
    * instant); date-only is 00:00 UTC, no offset is UTC.
    */
-  asked: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined
-          ? `is missing; add the date the question was asked, such as asked: "2024-03-05T14:22:10Z"`
-          : `must be an ISO 8601 date or date-time, but YAML read ${describeYamlValue(issue.input)}; ${ISO_FORMATS_HINT}`,
-    })
-    .transform((text, ctx) => {
-      const instant = parseIsoInstant(text);
-      if (instant.ok) return instant.key;
-      ctx.addIssue({ code: "custom", message: `${instant.reason}; ${ISO_FORMATS_HINT}` });
-      return z.NEVER;
-    }),
+  asked: isoInstant("asked", "the date the question was asked"),
 
   /** `open` unless marked; the listing appends the marker of the other two. */
   state: z
@@ -104,16 +93,23 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
     })
     .optional(),
 
-  /** How many answers the question has. */
-  answers: wholeNumber("answers", 0, 0),
-}).refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
-  path: ["duplicateOf"],
-  error: (issue) =>
-    `is only allowed with state: duplicate, but state is ${String((issue.input as { state?: unknown }).state)}; set state: duplicate or remove duplicateOf`,
-  // Judge the pair even when other fields failed, so one run reports every problem.
-  when: (payload) =>
-    payload.issues.every((issue) => !["state", "duplicateOf"].includes(String(issue.path?.[0]))),
-});
+  /**
+   * How many answers the question has. With answer files (answers/), their number, which this
+   * must then equal; without the field the files are counted.
+   */
+  answers: boundedWholeNumber("answers", 0, 0).optional(),
+
+  ...creditFields,
+})
+  .refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
+    path: ["duplicateOf"],
+    error: (issue) =>
+      `is only allowed with state: duplicate, but state is ${String((issue.input as { state?: unknown }).state)}; set state: duplicate or remove duplicateOf`,
+    // Judge the pair even when other fields failed, so one run reports every problem.
+    when: (payload) =>
+      payload.issues.every((issue) => !["state", "duplicateOf"].includes(String(issue.path?.[0]))),
+  })
+  .refine(authorUrlHasAuthor, AUTHOR_URL_RULE);
 
 export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
 

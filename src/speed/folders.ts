@@ -16,6 +16,13 @@ export const QUESTIONS_FOLDER = {
   name: "questionFiles",
 } as const satisfies FolderReaderModule;
 
+/** `answers/<id>.md`, read by `readAnswerFile`. */
+export const ANSWERS_FOLDER = {
+  folder: "answers",
+  module: "src/core/answer-file.ts",
+  name: "answerFiles",
+} as const satisfies FolderReaderModule;
+
 /** The folder reader a module exports, loaded on first use in this thread. */
 export async function importReader<Entry, Settings>(
   where: FolderReaderModule,

@@ -1,19 +1,26 @@
 import type { ContentProblem } from "../lib/problems.ts";
-import type { QuestionEntry } from "../schemas/question.ts";
+import type { FolderReader, FolderReaderModule } from "../core/folder.ts";
+import { answerFiles } from "../core/answer-file.ts";
 import { assembleContent, type Content } from "../core/content.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { readCommunity } from "../loaders/community-file.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
 import { entryCacheFile, readEntryCache, updateEntryCache } from "./entry-cache.ts";
-import { QUESTIONS_FOLDER } from "./folders.ts";
+import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
+
+type FolderCounts = LoadedFolder<unknown>["counts"];
 
 /**
  * What loading a content folder came to, as plain data that can cross from a worker thread
  * (see early-load.ts).
  */
 export type LoadOutcome =
-  | { content: Content; counts: LoadedFolder<unknown>["counts"] }
+  | {
+      content: Content;
+      /** How each folder's entries were had (see `LoadedFolder`). */
+      counts: { questions: FolderCounts; answers: FolderCounts };
+    }
   /** The content has problems: the report names them all. */
   | { problems: readonly ContentProblem[] }
   /** Anything else that went wrong, such as an unreadable folder. */
@@ -48,37 +55,61 @@ export async function loadContent(
     now = Date.now(),
   }: LoadOptions = {},
 ): Promise<{ outcome: LoadOutcome; saveCache: () => void }> {
-  let saveCache = () => {};
+  const saves: (() => void)[] = [];
+  const saveCache = () => saves.forEach((save) => save());
   try {
     const community = readCommunity(contentDir, displayFrom);
     const settings = questionSettings(community.community);
     const derivationKey = `${JSON.stringify(settings)}:${derivationCodeDigest()}`;
-    const cacheFile =
-      cacheDirectory === undefined
-        ? undefined
-        : entryCacheFile(cacheDirectory, QUESTIONS_FOLDER.folder);
-    const previous = cacheFile === undefined ? undefined : readEntryCache<QuestionEntry>(cacheFile);
-    const questions = await loadFolder(questionFiles, QUESTIONS_FOLDER, contentDir, settings, {
-      ...headStart,
-      previous: previous?.derivationKey === derivationKey ? previous : undefined,
-      displayFrom,
-      now,
-    });
-    const read = assembleContent(community, questions.files);
-    if ("problems" in read) return { outcome: { problems: read.problems }, saveCache };
-    if (cacheFile !== undefined) {
-      saveCache = () => {
-        try {
-          updateEntryCache(cacheFile, previous, derivationKey, questions.records);
-        } catch (error) {
-          console.warn(
-            `[questions-loader] the entry cache ${cacheFile} could not be written (${error instanceof Error ? error.message : String(error)}); the next build reads every question again`,
-          );
-        }
-      };
-    }
-    return { outcome: { content: read.content, counts: questions.counts }, saveCache };
+    const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
+    const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, headStart);
+    const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder);
+    const read = assembleContent(community, questions.loaded.files, answers.loaded.files);
+    if ("problems" in read) return { outcome: { problems: read.problems }, saveCache: () => {} };
+    saves.push(questions.save, answers.save);
+    const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
+    return { outcome: { content: read.content, counts }, saveCache };
   } catch (failure) {
-    return { outcome: { failure }, saveCache };
+    return { outcome: { failure }, saveCache: () => {} };
   }
+}
+
+/**
+ * One folder loaded with its entry cache (none without `cacheDirectory`), and how to bring that
+ * cache up to date: only after a build whose content has no problem, and never failing it.
+ */
+async function loadCachedFolder<Entry, Settings>(
+  reader: FolderReader<Entry, Settings>,
+  where: FolderReaderModule,
+  options: {
+    contentDir: string;
+    settings: Settings;
+    derivationKey: string;
+    cacheDirectory: string | undefined;
+    displayFrom: string;
+    now: number;
+  },
+  headStart: HeadStart = {},
+): Promise<{ loaded: LoadedFolder<Entry>; save: () => void }> {
+  const { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now } = options;
+  const cacheFile =
+    cacheDirectory === undefined ? undefined : entryCacheFile(cacheDirectory, reader.folder);
+  const previous = cacheFile === undefined ? undefined : readEntryCache<Entry>(cacheFile);
+  const loaded = await loadFolder(reader, where, contentDir, settings, {
+    ...headStart,
+    previous: previous?.derivationKey === derivationKey ? previous : undefined,
+    displayFrom,
+    now,
+  });
+  const save = () => {
+    if (cacheFile === undefined) return;
+    try {
+      updateEntryCache(cacheFile, previous, derivationKey, loaded.records);
+    } catch (error) {
+      console.warn(
+        `[questions-loader] the entry cache ${cacheFile} could not be written (${error instanceof Error ? error.message : String(error)}); the next build reads every ${reader.noun} again`,
+      );
+    }
+  };
+  return { loaded, save };
 }

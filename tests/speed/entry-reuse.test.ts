@@ -49,7 +49,7 @@ async function build(later = 60_000) {
   if ("problems" in outcome) throw new ContentError(outcome.problems);
   saveCache();
   const entries = new Map(outcome.content.listing.map((entry) => [entry.id, entry]));
-  return { counts: outcome.counts, entries };
+  return { counts: outcome.counts.questions, entries };
 }
 
 const readCache = () => readEntryCache<QuestionEntry>(cacheFile);

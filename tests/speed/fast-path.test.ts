@@ -62,12 +62,12 @@ function rewrite(id: string, change: (text: string) => string): void {
 it("gives the plain path's outcome on a first build, a rebuild, and after edits", async () => {
   const first = await fastPath(60_000);
   assert.ok("counts" in first);
-  assert.equal(first.counts.derived, COUNT, "a first build reads every file");
+  assert.equal(first.counts.questions.derived, COUNT, "a first build reads every file");
   assert.deepEqual(asPlain(first), plainPath());
 
   const unchanged = await fastPath(60_000);
   assert.ok("counts" in unchanged);
-  assert.equal(unchanged.counts.unchangedByStamp, COUNT, "a rebuild reads no file");
+  assert.equal(unchanged.counts.questions.unchangedByStamp, COUNT, "a rebuild reads no file");
   assert.deepEqual(asPlain(unchanged), plainPath());
 
   // Originals that duplicates name: their new title must reach the notices of files not read.
@@ -88,7 +88,10 @@ it("gives the plain path's outcome on a first build, a rebuild, and after edits"
   appendFileSync(join(content, "questions", `${questionId(5)}.md`), "\nOne more line.\n");
   const edited = await fastPath(120_000);
   assert.ok("counts" in edited);
-  assert.ok(edited.counts.unchangedByStamp > COUNT - 100, "only the edited files are read");
+  assert.ok(
+    edited.counts.questions.unchangedByStamp > COUNT - 100,
+    "only the edited files are read",
+  );
   assert.deepEqual(asPlain(edited), plainPath());
 
   // Problems: a broken file, a dangling original in a file the cache still holds as valid.

@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { assembleContent } from "../../src/core/content.ts";
 import { addReading, folderFiles, folderNames, type ListedName } from "../../src/core/folder.ts";
 import { questionFiles } from "../../src/core/question-file.ts";
+import { answerFiles } from "../../src/core/answer-file.ts";
+import type { AnswerEntry } from "../../src/schemas/answer.ts";
 import type { QuestionEntry } from "../../src/schemas/question.ts";
 import type { Community } from "../../src/schemas/community.ts";
 
@@ -25,6 +27,23 @@ function readFolder(texts: Record<string, string>, extra: ListedName[] = []) {
   }
   return files;
 }
+
+/** The answers folder of `name: text` files, read as the build reads it. */
+function readAnswers(texts: Record<string, string>) {
+  const listing = Object.keys(texts).map((name) => ({ name, isFile: true }));
+  const names = folderNames(listing, answerFiles, {
+    folder: "answers",
+    file: (name) => `answers/${name}`,
+  });
+  const files = folderFiles<AnswerEntry>(names);
+  for (const named of names.files) {
+    addReading(files, named, answerFiles.read(texts[named.name] ?? "", named.id, settings));
+  }
+  return files;
+}
+
+const answer = (question: string, more = "") =>
+  `---\nquestion: ${question}\nanswered: "2024-05-01T10:00:00Z"\n${more}---\nAn answer.\n`;
 
 const question = (asked: string, more = "") =>
   `---\ntitle: Asked ${asked}\ntags: [t]\nasked: "${asked}"\n${more}---\nBody.\n`;
@@ -121,6 +140,102 @@ describe("assembleContent", () => {
     assert.deepEqual(
       read.problems.map(({ file, field }) => `${file}: ${field ?? ""}`),
       ["community.yaml: name", "questions/a.md: frontmatter", "questions/x.txt: "],
+    );
+  });
+});
+
+describe("the rules between answers and questions", () => {
+  const questions = () =>
+    readFolder({
+      "orig.md": question("2024-01-01", "answers: 2\n"),
+      "dup.md": question("2024-02-01", "state: duplicate\nduplicateOf: orig\n"),
+      "lone.md": question("2024-03-01", "answers: 4\n"),
+    });
+
+  it("counts a question's answer files, which its answers field must equal", () => {
+    const read = assembleContent(
+      { community, problems: [] },
+      questions(),
+      readAnswers({ "a1.md": answer("orig"), "a2.md": answer("orig", "accepted: true\n") }),
+    );
+    assert.ok("content" in read);
+    const dup = read.content.listing.find((entry) => entry.id === "dup");
+    assert.match(dup?.excerpt ?? "", /\(2 answers\)/);
+  });
+
+  it("reports an answers field that disagrees with the files, naming both numbers", () => {
+    const read = assembleContent(
+      { community, problems: [] },
+      questions(),
+      readAnswers({ "a1.md": answer("orig"), "a2.md": answer("lone") }),
+    );
+    assert.ok("problems" in read);
+    assert.deepEqual(read.problems, [
+      {
+        file: "questions/lone.md",
+        field: "answers",
+        reason:
+          "is 4, but answers/ holds 1 answer file for this question (answers/a2.md); set answers: 1, or remove the field to count the files",
+      },
+      {
+        file: "questions/orig.md",
+        field: "answers",
+        reason:
+          "is 2, but answers/ holds 1 answer file for this question (answers/a1.md); set answers: 1, or remove the field to count the files",
+      },
+    ]);
+  });
+
+  it("counts the files when the question has no answers field", () => {
+    const read = assembleContent(
+      { community, problems: [] },
+      readFolder({
+        "orig.md": question("2024-01-01"),
+        "dup.md": question("2024-02-01", "state: duplicate\nduplicateOf: orig\n"),
+      }),
+      readAnswers({ "a1.md": answer("orig"), "a2.md": answer("orig"), "a3.md": answer("orig") }),
+    );
+    assert.ok("content" in read);
+    assert.match(read.content.listing[0]?.excerpt ?? "", /\(3 answers\)/);
+  });
+
+  it("reports an answer to a question that does not exist, and a second accepted answer", () => {
+    const read = assembleContent(
+      { community, problems: [] },
+      readFolder({ "orig.md": question("2024-01-01") }),
+      readAnswers({
+        "a1.md": answer("orig", "accepted: true\n"),
+        "a2.md": answer("orig", "accepted: true\n"),
+        "a3.md": answer("gone"),
+      }),
+    );
+    assert.ok("problems" in read);
+    assert.deepEqual(read.problems, [
+      {
+        file: "answers/a2.md",
+        field: "accepted",
+        reason:
+          'question "orig" already has an accepted answer, answers/a1.md; accept one answer only, and remove accepted here or there',
+      },
+      {
+        file: "answers/a3.md",
+        field: "question",
+        reason:
+          '"gone" does not name a question (there is no questions/gone.md); correct the id, or move the answer out of answers/',
+      },
+    ]);
+  });
+
+  it("judges the question an answer with problems names, after its own problems", () => {
+    const read = assembleContent(
+      { community, problems: [] },
+      readFolder({ "orig.md": question("2024-01-01") }),
+      readAnswers({ "bad.md": answer("gone", "score: lots\n") }),
+    );
+    assert.ok("problems" in read);
+    assert.deepEqual(
+      read.problems.map(({ file, field }) => `${file}: ${field}`),
+      ["answers/bad.md: score", "answers/bad.md: question"],
     );
   });
 });

@@ -23,6 +23,7 @@ function question(id: string, frontmatter: Partial<QuestionFrontmatter>, body: s
       asked: ASKED,
       state: "open",
       answers: 0,
+      score: 0,
       ...frontmatter,
       // The body's whole text: reading a file may cut it first, which the tests below allow.
       bodyText: bodyToPlainText(body),
@@ -251,6 +252,7 @@ describe("the entry a question file yields", () => {
         asked: ASKED,
         state: "open",
         answers: 3,
+        score: 0,
         bodyText: "word word word word word...",
       },
     });

@@ -8,7 +8,8 @@ import {
 import { QUESTION_STATES } from "../../src/schemas/question-state.ts";
 
 const HINT = 'write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"';
-const FIELDS = "title, tags, asked, state, duplicateOf, answers";
+const FIELDS =
+  "title, tags, asked, state, duplicateOf, answers, author, authorUrl, score, source, license";
 
 const valid: Record<string, unknown> = {
   title: "How do I read a file?",
@@ -50,13 +51,13 @@ function only(changes: Record<string, unknown>): Found {
 
 describe("questionFrontmatterSchema", () => {
   describe("valid frontmatter", () => {
-    it("fills in state open and answers 0, and turns asked into its UTC key", () => {
+    it("fills in state open and score 0, leaves answers to be counted, and turns asked into its UTC key", () => {
       assert.deepEqual(questionFrontmatterSchema.parse(valid), {
         title: "How do I read a file?",
         tags: ["bash"],
         asked: "2024-03-05T00:00:00.000000000Z",
         state: "open",
-        answers: 0,
+        score: 0,
       });
     });
 
@@ -69,6 +70,11 @@ describe("questionFrontmatterSchema", () => {
           state: "duplicate",
           duplicateOf: "alpha_2-b",
           answers: 3,
+          author: "Ada O'Brien",
+          authorUrl: "https://example.org/users/7",
+          score: -2,
+          source: "https://example.org/q/42",
+          license: "CC BY-SA 4.0",
         }),
         {
           title: "Reading lines in a loop",
@@ -77,6 +83,11 @@ describe("questionFrontmatterSchema", () => {
           state: "duplicate",
           duplicateOf: "alpha_2-b",
           answers: 3,
+          author: "Ada O'Brien",
+          authorUrl: "https://example.org/users/7",
+          score: -2,
+          source: "https://example.org/q/42",
+          license: "CC BY-SA 4.0",
         },
       );
     });
@@ -627,5 +638,95 @@ describe("questionFrontmatterSchema", () => {
     assert.deepEqual(issuesOf(["a"]), [
       { code: "invalid_type", path: [], message: "must be a set of fields (key: value lines)" },
     ]);
+  });
+});
+
+describe("the credit fields (author, authorUrl, score, source, license)", () => {
+  const cases: ReadonlyArray<{ rule: string; changes: Record<string, unknown>; found: Found }> = [
+    {
+      rule: "author is one line of plain text",
+      changes: { author: "Ada\nLovelace" },
+      found: {
+        code: "custom",
+        path: ["author"],
+        message: "spans more than one line; put it on one line",
+      },
+    },
+    {
+      rule: "authorUrl is an http or https address, never javascript:",
+      changes: { author: "Ada", authorUrl: "javascript:alert(1)" },
+      found: {
+        code: "custom",
+        path: ["authorUrl"],
+        message:
+          '"javascript:alert(1)" is not an http or https address; write the whole address, such as authorUrl: https://example.org/users/1',
+      },
+    },
+    {
+      rule: "authorUrl needs author",
+      changes: { authorUrl: "https://example.org/users/1" },
+      found: {
+        code: "custom",
+        path: ["authorUrl"],
+        message:
+          'is only allowed with author; add the author\'s name, such as author: "Ada Lovelace", or remove authorUrl',
+      },
+    },
+    {
+      rule: "score is a whole number",
+      changes: { score: 1.5 },
+      found: {
+        code: "custom",
+        path: ["score"],
+        message:
+          "must be a whole number, not 1.5; write it without a fraction, such as score: 3 or score: -1",
+      },
+    },
+    {
+      rule: "score is a number, not quoted text",
+      changes: { score: "3" },
+      found: {
+        code: "invalid_type",
+        path: ["score"],
+        message:
+          'must be a whole number, but YAML read the text "3"; write it without quotes, such as score: 3 or score: -1',
+      },
+    },
+    {
+      rule: "source is an http or https address",
+      changes: { source: "data:text/html,<script>alert(1)</script>" },
+      found: {
+        code: "custom",
+        path: ["source"],
+        message:
+          '"data:text/html,<script>alert(1)</script>" is not an http or https address; write the whole address, such as source: https://example.org/q/1',
+      },
+    },
+    {
+      rule: "license is one line of text",
+      changes: { license: 4 },
+      found: {
+        code: "invalid_type",
+        path: ["license"],
+        message:
+          "must be one line of text, but YAML read the number 4; put it in quotes so it stays text exactly as written",
+      },
+    },
+  ];
+  for (const { rule, changes, found } of cases) {
+    it(rule, () => assert.deepEqual(only(changes), found));
+  }
+
+  it("accepts a negative score", () => {
+    assert.equal(questionFrontmatterSchema.parse({ ...valid, score: -3 }).score, -3);
+  });
+
+  it("reports every bad credit field at once", () => {
+    assert.deepEqual(
+      issues({ author: "", authorUrl: "ftp://x", score: "high", source: "x", license: "" }).map(
+        (issue) => issue.path.join("."),
+      ),
+      ["author", "authorUrl", "score", "source", "license"],
+    );
   });
 });

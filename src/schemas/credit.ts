@@ -1,0 +1,37 @@
+import { optionalLine, score, webAddress } from "./fields.ts";
+
+/**
+ * Who wrote a post and where it came from, the same for questions and answers: what Stack
+ * Exchange's attribution terms ask of a copy (the author's name linked to their profile, a
+ * link to the original, the licence), and the post's score. All optional.
+ */
+export const creditFields = {
+  /** The author's name, plain text on one line. */
+  author: optionalLine("author", '"Ada Lovelace"'),
+  /** The author's profile page; only with `author`. */
+  authorUrl: webAddress("authorUrl", "https://example.org/users/1"),
+  /** The post's votes, up less down; may be negative. */
+  score: score("score"),
+  /** The original post's address. */
+  source: webAddress("source", "https://example.org/q/1"),
+  /** The licence the post was published under, such as `CC BY-SA 4.0`. */
+  license: optionalLine("license", '"CC BY-SA 4.0"'),
+};
+
+/** The rule between two credit fields: a profile link needs the name it is the profile of. */
+export function authorUrlHasAuthor(post: {
+  author?: string | undefined;
+  authorUrl?: string | undefined;
+}): boolean {
+  return post.authorUrl === undefined || post.author !== undefined;
+}
+
+/** How `authorUrlHasAuthor` reports, for a schema's `.refine`. */
+export const AUTHOR_URL_RULE = {
+  path: ["authorUrl"],
+  error:
+    'is only allowed with author; add the author\'s name, such as author: "Ada Lovelace", or remove authorUrl',
+  // Judged even when other fields failed, so one run reports every problem.
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    payload.issues.every((issue) => !["author", "authorUrl"].includes(String(issue.path?.[0]))),
+};
