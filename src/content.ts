@@ -1,6 +1,7 @@
 import { getLiveCollection, getLiveEntry } from "astro:content";
 import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry } from "./schemas/listing-entry.ts";
+import type { QuestionPage } from "./schemas/question-page.ts";
 import { pageParameter, splitIntoPages } from "./lib/pagination.ts";
 
 /*
@@ -16,11 +17,28 @@ export async function getCommunity(): Promise<Community> {
   return entry.data;
 }
 
-/** Every question as the listing shows it, newest first. */
-export async function getListing(): Promise<ListingEntry[]> {
+/** Every question as its page shows it, in listing order (newest first). */
+export async function getQuestions(): Promise<QuestionPage[]> {
   const { entries, error } = await getLiveCollection("questions");
   if (error || !entries) throw error ?? new Error("The questions loader returned no entries.");
   return entries.map((entry) => entry.data);
+}
+
+/** Every question as the listing shows it, newest first. */
+export async function getListing(): Promise<ListingEntry[]> {
+  return getQuestions();
+}
+
+/** The question pages, as `getStaticPaths` returns them: `questions/<id>/`. */
+export async function getQuestionPages(): Promise<
+  { params: { id: string }; props: { community: Community; question: QuestionPage } }[]
+> {
+  const questions = await getQuestions();
+  const community = await getCommunity();
+  return questions.map((question) => ({
+    params: { id: question.id },
+    props: { community, question },
+  }));
 }
 
 /**

@@ -4,6 +4,7 @@ import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
 import { splitFrontmatter } from "../lib/frontmatter.ts";
 import { parseYamlFields } from "../lib/yaml-fields.ts";
 import type { FileProblem, FileReading, FolderReader } from "./folder.ts";
+import { renderBodyHtml } from "../lib/body-html.ts";
 import { validateFields } from "./validate-fields.ts";
 
 /** What reading an answer takes from community.yaml besides its own file. */
@@ -14,7 +15,11 @@ export type AnswerSettings = Pick<Community, "bodyFormat">;
  * schema. That its question exists, and that a question has one accepted answer at most, only
  * the whole content can tell (src/core/content.ts).
  */
-export function readAnswerFile(text: string): FileReading<AnswerEntry> {
+export function readAnswerFile(
+  text: string,
+  _id: string,
+  { bodyFormat }: AnswerSettings,
+): FileReading<AnswerEntry> {
   const split = splitFrontmatter(text);
   if (!split) {
     return failed({
@@ -43,7 +48,7 @@ export function readAnswerFile(text: string): FileReading<AnswerEntry> {
       },
     };
   }
-  return { entry: frontmatter };
+  return { entry: { ...frontmatter, bodyHtml: renderBodyHtml(split.body, bodyFormat, 2) } };
 }
 
 function failed(problem: FileProblem): FileReading<AnswerEntry> {

@@ -1,17 +1,18 @@
 import type { Community } from "../schemas/community.ts";
-import type { ListingEntry } from "../schemas/listing-entry.ts";
+import type { QuestionPage } from "../schemas/question-page.ts";
 import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { sortForListing } from "../lib/order.ts";
 import type { FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
+import { toQuestionPage } from "./question-page.ts";
 
 /** Everything the pages are built from, validated and derived. */
 export interface Content {
   community: Community;
-  /** Every question as the listing shows it, in listing order. */
-  listing: ListingEntry[];
+  /** Every question as its page and the listing show it, in listing order. */
+  questions: QuestionPage[];
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
@@ -40,7 +41,13 @@ export function assembleContent(
     const given = (questions.entries.get(id) ?? questions.partial.get(id))?.answers;
     const files = answersOf.get(id) ?? [];
     if (given !== undefined && files.length > 0 && given !== files.length) {
-      problems.push(answerCountProblem(file, given, files));
+      problems.push(
+        answerCountProblem(
+          file,
+          given,
+          files.map((answer) => answer.file),
+        ),
+      );
     }
   }
   if (problems.length > 0 || community.community === undefined) {
@@ -53,10 +60,25 @@ export function assembleContent(
   const ordered = sortForListing(
     [...questions.entries].map(([id, question]) => ({ id, askedKey: question.asked, question })),
   );
-  const listing = ordered.map(({ id, question }) =>
-    toListingEntry(id, question, questions.entries, excerptLength, answerCount),
-  );
-  return { content: { community: community.community, listing } };
+  const pages = ordered.map(({ id, question }) => {
+    const listed = toListingEntry(id, question, questions.entries, excerptLength, answerCount);
+    const { duplicateOf } = question;
+    const original = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
+    const shownAnswers = (answersOf.get(id) ?? []).flatMap(({ id: answerId }) => {
+      const answer = answers.entries.get(answerId);
+      return answer === undefined ? [] : [{ id: answerId, answer }];
+    });
+    return toQuestionPage(
+      listed,
+      question,
+      original && duplicateOf !== undefined
+        ? { id: duplicateOf, title: original.title, answers: answerCount(duplicateOf) }
+        : undefined,
+      shownAnswers,
+      answerCount(id),
+    );
+  });
+  return { content: { community: community.community, questions: pages } };
 }
 
 /**
@@ -67,8 +89,8 @@ function answersByQuestion(
   answers: FolderFiles<AnswerEntry>,
   questionFiles: ReadonlyMap<string, string>,
   problems: ContentProblem[],
-): Map<string, string[]> {
-  const byQuestion = new Map<string, string[]>();
+): Map<string, { id: string; file: string }[]> {
+  const byQuestion = new Map<string, { id: string; file: string }[]>();
   const acceptedOf = new Map<string, string>();
   for (const [id, file] of answers.fileOfId) {
     const answer = answers.entries.get(id) ?? answers.partial.get(id);
@@ -82,7 +104,7 @@ function answersByQuestion(
       });
       continue;
     }
-    byQuestion.set(question, [...(byQuestion.get(question) ?? []), file]);
+    byQuestion.set(question, [...(byQuestion.get(question) ?? []), { id, file }]);
     if (answer?.accepted !== true) continue;
     const first = acceptedOf.get(question);
     if (first === undefined) acceptedOf.set(question, file);

@@ -8,6 +8,7 @@ import { splitFrontmatter } from "../lib/frontmatter.ts";
 import { parseYamlFields } from "../lib/yaml-fields.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
+import { renderBodyHtml } from "../lib/body-html.ts";
 import type { FileProblem, FileReading, FolderReader } from "./folder.ts";
 import { validateFields } from "./validate-fields.ts";
 
@@ -70,7 +71,7 @@ export function readQuestionFile(
   // then hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =
     frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
-  return { entry: { ...frontmatter, bodyText } };
+  return { entry: { ...frontmatter, bodyText, bodyHtml: renderBodyHtml(split.body, bodyFormat) } };
 }
 
 function failed(problem: FileProblem): FileReading<QuestionEntry> {

@@ -7,13 +7,37 @@ import { markdown } from "./markdown.ts";
  *
  * A `markdown` body is first rendered by the same Markdown reader as its plain text
  * (`src/lib/markdown.ts`: raw HTML passes through, as in Stack Exchange posts); an `html`
- * body is taken as it is. Either way the HTML then goes through sanitize-html with the
+ * body is taken as it is. `headingsBelow` is the level of the page's heading the post sits
+ * under (see `outlineBelow`). Either way the HTML then goes through sanitize-html with the
  * allowlist below: what is not on it is dropped, keeping its text, except for elements whose
  * content is not prose (script, style, svg...), which go whole. Same body, same bytes.
  */
-export function renderBodyHtml(body: string, format: "markdown" | "html"): string {
+export function renderBodyHtml(
+  body: string,
+  format: "markdown" | "html",
+  headingsBelow = 1,
+): string {
   const html = format === "markdown" ? markdown.render(body) : body;
-  return sanitizeHtml(html, sanitizeOptions());
+  return outlineBelow(sanitizeHtml(html, sanitizeOptions()), headingsBelow);
+}
+
+/**
+ * The post's headings placed below the page's heading of level `below` (the question's h1, or
+ * the answers' h2) with no level skipped, as the HTML outline and the Nu checker want: each
+ * heading is at most one level deeper than the one before it, and never above `below + 1`. A
+ * post that starts at `###` then reads as h2 under the question's title. Sanitized output has
+ * headings with no attributes (see `ALLOWED_ATTRIBUTES`), and none inside another, so their
+ * tags can be read as plain `<hN>` and `</hN>`.
+ */
+function outlineBelow(html: string, below: number): string {
+  let previous = below;
+  let open = 0;
+  return html.replace(/<(\/?)h([1-6])>/g, (_tag, closing: string, level: string) => {
+    if (closing) return `</h${open}>`;
+    open = Math.min(Math.max(Number(level), below + 1), previous + 1, 6);
+    previous = open;
+    return `<h${open}>`;
+  });
 }
 
 /** The elements a post may use: text, lists, tables, quotes, code, links, disclosures. */

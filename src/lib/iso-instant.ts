@@ -63,3 +63,18 @@ export function parseIsoInstant(text: string): IsoInstantResult {
 function impossible(text: string, why: string): IsoInstantResult {
   return { ok: false, reason: `"${text}" is not a real date-time: ${why}` };
 }
+
+/**
+ * A sort key (`parseIsoInstant`) as a page shows it: `datetime`, a valid HTML global date and
+ * time (whole seconds, or milliseconds when the key has a fraction: HTML allows three digits at
+ * most), and `text`, the same instant for a reader, in UTC to the minute: `2024-03-05 14:22 UTC`.
+ */
+export function instantOnPage(key: string): { datetime: string; text: string } {
+  const [date = "", time = ""] = key.split("T");
+  const [clock = "", fraction = ""] = time.replace("Z", "").split(".");
+  const milliseconds = fraction.slice(0, 3);
+  return {
+    datetime: `${date}T${clock}${/^0*$/.test(milliseconds) ? "" : `.${milliseconds}`}Z`,
+    text: `${date} ${clock.slice(0, 5)} UTC`,
+  };
+}

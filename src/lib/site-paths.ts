@@ -22,3 +22,17 @@ export function rootPrefix(pathname: string): string {
 export function relativeUrl(pathname: string, target: string): string {
   return rootPrefix(pathname) + target.replace(/^\/+/, "");
 }
+
+/** The URL path of a question's page: `/questions/<id>/`, written as `questions/<id>/index.html`. */
+export function questionPagePath(id: string): string {
+  return `/questions/${id}/`;
+}
+
+/**
+ * The link from the page at `pathname` to the page at `target` (a root-absolute page path,
+ * ending in `/`), naming its `index.html`: a page opened from disk (file://) shows a folder's
+ * listing for a link to the folder, not its index.
+ */
+export function pageLink(pathname: string, target: string): string {
+  return relativeUrl(pathname, `${target}index.html`);
+}

@@ -30,6 +30,6 @@ export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
 
 /**
  * What reading an answer file yields on its own (src/core/answer-file.ts), and what the entry
- * cache keeps of it: the frontmatter as checked.
+ * cache keeps of it: the frontmatter as checked, and the body as safe HTML (`renderBodyHtml`).
  */
-export type AnswerEntry = AnswerFrontmatter;
+export type AnswerEntry = AnswerFrontmatter & { bodyHtml: string };

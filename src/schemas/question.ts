@@ -115,11 +115,12 @@ export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
 
 /**
  * What reading a question file yields on its own (src/core/question-file.ts), and what the
- * entry cache keeps of it: the frontmatter as checked, and the body as plain text, or enough of
- * its start for the excerpt (see `bodyPlainTextStart`). That text is already cut to the excerpt
- * when no duplicate notice will precede it: cutting twice gives what cutting once gives.
+ * entry cache keeps of it: the frontmatter as checked; the body as plain text, or enough of its
+ * start for the excerpt (see `bodyPlainTextStart`), already cut to the excerpt when no
+ * duplicate notice will precede it (cutting twice gives what cutting once gives); and the body
+ * as safe HTML for its page (see `renderBodyHtml`).
  */
-export type QuestionEntry = QuestionFrontmatter & { bodyText: string };
+export type QuestionEntry = QuestionFrontmatter & { bodyText: string; bodyHtml: string };
 export type { QuestionState } from "./question-state.ts";
 
 /** A nearby valid tag for the message's example, so the fix is concrete. */

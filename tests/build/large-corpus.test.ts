@@ -55,10 +55,12 @@ it("a listing of 501 pages writes every page, 404 and 500 included", async () =>
   const build = await buildSite(contentDir, outDir);
   assert.equal(build.exitCode, 0, build.output);
 
+  // The listing's pages: every index.html but the question pages under questions/.
   const pages = readdirSync(outDir, { recursive: true })
     .map(String)
-    .filter((path) => path.endsWith("index.html"));
+    .filter((path) => path.endsWith("index.html") && !path.startsWith("questions/"));
   assert.equal(pages.length, 501);
+  assert.equal(readdirSync(join(outDir, "questions")).length, 501, "a page per question");
   for (const number of [404, 500]) {
     const html = readFileSync(join(outDir, `page/${number}/index.html`), "utf8");
     assert.equal(listingLines(html).length, 4, `page ${number}: the heading and one question`);

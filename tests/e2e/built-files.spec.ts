@@ -45,13 +45,20 @@ test("the Nu HTML Checker finds no error on any built page", () => {
   expect(vnu.status).toBe(0);
 });
 
-test("every reference in a page is relative: no root-absolute or external URL", () => {
-  for (const site of ["example", "basic"] as const) {
+test("every reference a page loads is relative; links go elsewhere only by a click", () => {
+  for (const site of ["example", "basic", "answers"] as const) {
     for (const file of builtFiles(site).filter((name) => name.endsWith(".html"))) {
-      const urls = [...read(site, file).matchAll(/\s(?:href|src|srcset|action)="([^"]*)"/g)].map(
-        (match) => match[1],
-      );
-      for (const url of urls) expect(url, `${site}/${file}`).toMatch(/^\.{1,2}\//);
+      const html = read(site, file);
+      // What a page loads: style sheets, icons, images, scripts, frames, form targets.
+      const loads = [
+        ...html.matchAll(/<(?!a\s)\w+\s[^>]*?\s(?:href|src|srcset|action)="([^"]*)"/g),
+      ];
+      for (const [, url] of loads) expect(url, `${site}/${file}`).toMatch(/^\.{1,2}\//);
+      // Links: within the site, relative; out of it (a post's links, the credit's), the web or
+      // mail only, never a script or data.
+      for (const [, url] of html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)) {
+        expect(url, `${site}/${file}`).toMatch(/^(?:\.{1,2}\/|#|https?:\/\/|mailto:)/);
+      }
     }
   }
 });
@@ -85,7 +92,11 @@ test("without a site URL: robots.txt, a favicon, a 404 page, and no sitemap or a
 test("with QA_SITE_URL: sitemap.xml, robots.txt naming it, and a canonical link", () => {
   const site = "https://qa.example.org/archive/questions/";
   expect(read("hosted", "sitemap.xml")).toContain(`<url><loc>${site}</loc></url>`);
-  expect(read("hosted", "sitemap.xml").match(/<loc>/g)).toHaveLength(1);
+  // The listing and the example's 44 question pages.
+  expect(read("hosted", "sitemap.xml").match(/<loc>/g)).toHaveLength(45);
+  expect(read("hosted", "sitemap.xml")).toContain(
+    `<url><loc>${site}questions/nginx-reverse-proxy-websocket/</loc></url>`,
+  );
   expect(read("hosted", "robots.txt")).toContain(`Sitemap: ${site}sitemap.xml`);
   expect(read("hosted", "index.html")).toContain(`<link rel="canonical" href="${site}">`);
 });

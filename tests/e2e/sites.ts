@@ -18,13 +18,14 @@ interface SiteBuild {
 }
 
 /**
- * The sites built for the e2e run: the example community, a named fixture, and the example
+ * The sites built for the e2e run: the example community, named fixtures, and the example
  * again as it would be deployed with its public URL known and precompressed copies written.
  */
 export const sites = {
   example: { content: "content" },
   basic: { content: "tests/fixtures/basic/content" },
   paged: { content: "tests/fixtures/paged/content" },
+  answers: { content: "tests/fixtures/answers/content" },
   hosted: {
     content: "content",
     env: { QA_SITE_URL: "https://qa.example.org/archive/questions/", QA_PRECOMPRESS: "1" },

@@ -41,7 +41,7 @@ describe("startEarlyLoad", () => {
     assert.equal(again.finished, first.finished);
     const outcome = await takeEarlyLoad(basic, cacheFolder);
     assert.ok(outcome && "content" in outcome, JSON.stringify(outcome));
-    assert.equal(outcome.content.listing.length, readdirSync(join(basic, "questions")).length);
+    assert.equal(outcome.content.questions.length, readdirSync(join(basic, "questions")).length);
     await first.finished;
   });
 
@@ -58,7 +58,7 @@ describe("startEarlyLoad", () => {
     assert.equal(takeEarlyLoad(basic, join(cacheDir, "guessed")), undefined);
     const outcome = await takeEarlyLoad(ordering, cacheFolder);
     assert.ok(outcome && "content" in outcome, JSON.stringify(outcome));
-    assert.equal(outcome.content.listing.length, readdirSync(join(ordering, "questions")).length);
+    assert.equal(outcome.content.questions.length, readdirSync(join(ordering, "questions")).length);
     await asked.finished;
   });
 });

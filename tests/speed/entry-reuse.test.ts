@@ -48,7 +48,7 @@ async function build(later = 60_000) {
   if ("failure" in outcome) throw outcome.failure;
   if ("problems" in outcome) throw new ContentError(outcome.problems);
   saveCache();
-  const entries = new Map(outcome.content.listing.map((entry) => [entry.id, entry]));
+  const entries = new Map(outcome.content.questions.map((entry) => [entry.id, entry]));
   return { counts: outcome.counts.questions, entries };
 }
 

@@ -58,7 +58,7 @@ it("reads the same entries on several threads as on one", async () => {
   const parallel = await load(folder);
   const single = readContent(folder, folder);
   assert.ok("content" in parallel && "content" in single);
-  assert.equal(parallel.content.listing.length, COUNT);
+  assert.equal(parallel.content.questions.length, COUNT);
   assert.deepEqual(parallel.content, single.content);
 });
 
@@ -81,7 +81,7 @@ it("lets threads join once the build's main thread waits, and reads every file o
     await said;
     const single = readContent(large, large);
     assert.ok("content" in joined && "content" in single);
-    assert.equal(joined.content.listing.length, 12_000);
+    assert.equal(joined.content.questions.length, 12_000);
     assert.deepEqual(joined.content, single.content);
   } finally {
     rmSync(large, { recursive: true, force: true });
@@ -93,7 +93,7 @@ it("puts reading threads started ahead of the plan to work, and stops those not 
     headStart: { readers: [startReadingWorker(QUESTIONS_FOLDER)] },
   });
   assert.ok("content" in early);
-  assert.equal(early.content.listing.length, COUNT);
+  assert.equal(early.content.questions.length, COUNT);
   const small = join(folder, "..", `${folder.split("/").pop()}-small`);
   mkdirSync(join(small, "questions"), { recursive: true });
   try {
@@ -105,7 +105,7 @@ it("puts reading threads started ahead of the plan to work, and stops those not 
     const unneeded = [startReadingWorker(QUESTIONS_FOLDER), startReadingWorker(QUESTIONS_FOLDER)];
     const read = await load(small, { headStart: { readers: unneeded } });
     assert.ok("content" in read);
-    assert.equal(read.content.listing.length, 1);
+    assert.equal(read.content.questions.length, 1);
     // Stopped, not left running (a running worker would keep the build from exiting).
     await Promise.all(unneeded.map(({ ended }) => ended.catch(() => "stopped")));
   } finally {

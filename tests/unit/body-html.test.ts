@@ -597,6 +597,16 @@ describe("renderBodyHtml: ordinary posts keep their structure", () => {
     assert.equal(renderBodyHtml("<H1>Title</H1>", "html"), "<h2>Title</h2>");
   });
 
+  it("places a post's outline under the page's heading with no level skipped", () => {
+    // A question's body sits under its h1: a post that starts at ### starts at h2.
+    assert.equal(
+      renderBodyHtml("### a\n\n##### b\n\n# c\n\n## d", "markdown"),
+      "<h2>a</h2>\n<h3>b</h3>\n<h2>c</h2>\n<h3>d</h3>\n",
+    );
+    // An answer's body sits under the answers' h2.
+    assert.equal(renderBodyHtml("# x\n\n#### y", "markdown", 2), "<h3>x</h3>\n<h4>y</h4>\n");
+  });
+
   it("unwraps elements it does not allow, keeping their text", () => {
     assert.equal(
       renderBodyHtml('<center><font color="red">old</font> <strike>gone</strike></center>', "html"),

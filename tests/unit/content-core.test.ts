@@ -111,7 +111,7 @@ describe("assembleContent", () => {
     const read = assembleContent({ community, problems: [] }, files);
     assert.ok("content" in read);
     assert.deepEqual(
-      read.content.listing.map((entry) => entry.id),
+      read.content.questions.map((entry) => entry.id),
       ["c", "a", "b"],
     );
   });
@@ -159,7 +159,7 @@ describe("the rules between answers and questions", () => {
       readAnswers({ "a1.md": answer("orig"), "a2.md": answer("orig", "accepted: true\n") }),
     );
     assert.ok("content" in read);
-    const dup = read.content.listing.find((entry) => entry.id === "dup");
+    const dup = read.content.questions.find((entry) => entry.id === "dup");
     assert.match(dup?.excerpt ?? "", /\(2 answers\)/);
   });
 
@@ -196,7 +196,7 @@ describe("the rules between answers and questions", () => {
       readAnswers({ "a1.md": answer("orig"), "a2.md": answer("orig"), "a3.md": answer("orig") }),
     );
     assert.ok("content" in read);
-    assert.match(read.content.listing[0]?.excerpt ?? "", /\(3 answers\)/);
+    assert.match(read.content.questions[0]?.excerpt ?? "", /\(3 answers\)/);
   });
 
   it("reports an answer to a question that does not exist, and a second accepted answer", () => {

@@ -27,6 +27,7 @@ function question(id: string, frontmatter: Partial<QuestionFrontmatter>, body: s
       ...frontmatter,
       // The body's whole text: reading a file may cut it first, which the tests below allow.
       bodyText: bodyToPlainText(body),
+      bodyHtml: "",
     },
   };
 }
@@ -254,6 +255,7 @@ describe("the entry a question file yields", () => {
         answers: 3,
         score: 0,
         bodyText: "word word word word word...",
+        bodyHtml: "<p>" + "word ".repeat(39) + "word</p>\n",
       },
     });
   });

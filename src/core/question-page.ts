@@ -1,0 +1,63 @@
+import type { AnswerEntry } from "../schemas/answer.ts";
+import type { ListingEntry } from "../schemas/listing-entry.ts";
+import type { QuestionEntry } from "../schemas/question.ts";
+import type { QuestionPage, ShownAnswer } from "../schemas/question-page.ts";
+import { instantOnPage } from "../lib/iso-instant.ts";
+
+/**
+ * What a question's page shows: its listing entry, its credit and body, the question it
+ * duplicates (when it exists), and its answers in page order. The answers and the original
+ * come from the rules across files (src/core/content.ts).
+ */
+export function toQuestionPage(
+  listed: ListingEntry,
+  question: QuestionEntry,
+  original: { id: string; title: string; answers: number } | undefined,
+  answers: readonly { id: string; answer: AnswerEntry }[],
+  answerCount: number,
+): QuestionPage {
+  return {
+    ...listed,
+    state: question.state,
+    asked: instantOnPage(question.asked),
+    ...credit(question),
+    ...(original && { original }),
+    bodyHtml: question.bodyHtml,
+    answers: [...answers].sort(answerOrder).map(toShownAnswer),
+    answerCount,
+  };
+}
+
+/** Accepted first, then by score (highest first), then oldest first, then by id. */
+export function answerOrder(
+  a: { id: string; answer: AnswerEntry },
+  b: { id: string; answer: AnswerEntry },
+): number {
+  if (a.answer.accepted !== b.answer.accepted) return a.answer.accepted ? -1 : 1;
+  if (a.answer.score !== b.answer.score) return b.answer.score - a.answer.score;
+  if (a.answer.answered !== b.answer.answered)
+    return a.answer.answered < b.answer.answered ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function toShownAnswer({ id, answer }: { id: string; answer: AnswerEntry }): ShownAnswer {
+  return {
+    id,
+    answered: instantOnPage(answer.answered),
+    accepted: answer.accepted,
+    ...credit(answer),
+    bodyHtml: answer.bodyHtml,
+  };
+}
+
+/** The credit fields a post has, leaving out those it has not. */
+function credit(post: QuestionEntry | AnswerEntry) {
+  const { author, authorUrl, score, source, license } = post;
+  return {
+    ...(author !== undefined && { author }),
+    ...(authorUrl !== undefined && { authorUrl }),
+    score,
+    ...(source !== undefined && { source }),
+    ...(license !== undefined && { license }),
+  };
+}

@@ -1,0 +1,115 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { pageUrl, type Delivery, type SiteName } from "./sites.ts";
+import { watchPage } from "./watch-page.ts";
+
+/** The address of a page of a built site, opened from disk or from the server's sub-path. */
+function sitePage(site: SiteName, delivery: Delivery, path: string): string {
+  return new URL(path, pageUrl(site, delivery)).href;
+}
+
+/** Every link of the page, resolved: the addresses a reader can go to from it. */
+function linksOf(page: Page): Promise<string[]> {
+  return page
+    .locator("a[href]")
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+}
+
+for (const site of ["example", "answers"] as const satisfies SiteName[]) {
+  test(`every internal link of the ${site} site resolves, crawled from index.html over file://`, async ({
+    page,
+  }) => {
+    const start = pageUrl(site, "file");
+    const root = start.slice(0, -"index.html".length);
+    const seen = watchPage(page);
+    const queue = [start];
+    const visited = new Set<string>();
+    const broken: string[] = [];
+    while (queue.length > 0) {
+      const url = queue.shift() as string;
+      if (visited.has(url)) continue;
+      visited.add(url);
+      await page.goto(url);
+      for (const link of await linksOf(page)) {
+        if (!link.startsWith("file:")) continue; // the credit's links to the original site
+        const target = link.split("#")[0] as string;
+        if (!target.startsWith(root) || !existsSync(fileURLToPath(target))) {
+          broken.push(`${url} -> ${link}`);
+        } else if (!visited.has(target)) queue.push(target);
+      }
+    }
+    expect(broken).toEqual([]);
+    // No page asked for a file that is not there (a load cut short by the next page's, such
+    // as the favicon's, is no fault of the site).
+    const missing = seen.failed.filter(
+      (url) => !url.startsWith("file:") || !existsSync(fileURLToPath(url)),
+    );
+    expect(missing).toEqual([]);
+    // The listing and every question page were reached.
+    expect(visited.size).toBeGreaterThan(site === "example" ? 44 : 4);
+  });
+}
+
+for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
+  test(`a question page shows its question, notices and answers in order (${delivery})`, async ({
+    page,
+  }) => {
+    const seen = watchPage(page);
+    await page.goto(pageUrl("answers", delivery));
+    await page
+      .getByRole("link", { name: "How do I rotate logs without restarting nginx?" })
+      .click();
+    await expect(page.locator("h1")).toHaveText("How do I rotate logs without restarting nginx?");
+    const main = page.locator("main");
+    await expect(main.locator(".tags").first()).toHaveText("nginx,logrotate");
+    await expect(main.locator("time").first()).toHaveAttribute("datetime", "2024-01-10T09:00:00Z");
+    await expect(main.getByRole("link", { name: "Ada O'Brien" })).toHaveAttribute(
+      "href",
+      "https://example.org/users/1",
+    );
+    await expect(main.getByRole("link", { name: "Original post" }).first()).toHaveAttribute(
+      "href",
+      "https://example.org/q/1",
+    );
+    await expect(page.locator("#answers-heading")).toHaveText("3 answers");
+    // Accepted first, then by score, then oldest first.
+    await expect(main.locator("article.answer")).toHaveCount(3);
+    expect(
+      await main.locator("article.answer").evaluateAll((answers) => answers.map((a) => a.id)),
+    ).toEqual(["answer-a1", "answer-a2", "answer-a3"]);
+    await expect(main.locator("article.answer").first()).toContainText("Accepted answer");
+    await expect(main.locator("article.answer").nth(2)).toContainText("by A & B <ops>");
+
+    // A duplicate's notice leads to its original, and back to the listing from there.
+    await page.goto(sitePage("answers", delivery, "questions/dup/index.html"));
+    await expect(page.locator(".notice")).toHaveText(
+      "This question already has an answer here: How do I rotate logs without restarting nginx? (3 answers)",
+    );
+    await page.locator(".notice a").click();
+    await expect(page.locator("h1")).toHaveText("How do I rotate logs without restarting nginx?");
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link").click();
+    await expect(page.locator("h1")).toHaveText("Answers Fixture");
+    expect(seen.failed).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    // Nothing but the site's own files: the author and source links are not followed.
+    const local = delivery === "file" ? "file:" : "http://127.0.0.1:";
+    expect(seen.requests.filter((url) => !url.startsWith(local))).toEqual([]);
+  });
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`axe-core finds no violation on a question page with answers (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(sitePage("answers", "http", "questions/orig/index.html"));
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.flatMap((violation) =>
+        violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
+      ),
+    ).toEqual([]);
+  });
+}
