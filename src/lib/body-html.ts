@@ -1,0 +1,179 @@
+import sanitizeHtml from "sanitize-html";
+import { markdown } from "./markdown.ts";
+
+/**
+ * A question or answer body as HTML that is safe to put on a page: nothing in it can run,
+ * load anything, or reach outside the site.
+ *
+ * A `markdown` body is first rendered by the same Markdown reader as its plain text
+ * (`src/lib/markdown.ts`: raw HTML passes through, as in Stack Exchange posts); an `html`
+ * body is taken as it is. Either way the HTML then goes through sanitize-html with the
+ * allowlist below: what is not on it is dropped, keeping its text, except for elements whose
+ * content is not prose (script, style, svg...), which go whole. Same body, same bytes.
+ */
+export function renderBodyHtml(body: string, format: "markdown" | "html"): string {
+  const html = format === "markdown" ? markdown.render(body) : body;
+  return sanitizeHtml(html, sanitizeOptions());
+}
+
+/** The elements a post may use: text, lists, tables, quotes, code, links, disclosures. */
+const ALLOWED_TAGS = [
+  ...["p", "br", "hr", "h2", "h3", "h4", "h5", "h6", "div", "span"],
+  ...["em", "strong", "b", "i", "u", "s", "del", "ins", "sup", "sub", "small", "mark"],
+  ...["abbr", "q", "cite", "kbd", "samp", "var", "code", "pre", "wbr", "blockquote"],
+  ...["ul", "ol", "li", "dl", "dt", "dd"],
+  ...["table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"],
+  ...["a", "details", "summary"],
+];
+
+/**
+ * Attributes that only describe the text. No `id` or `name`: a post's anchors could collide
+ * with the page's own. No `style` or `class` beyond a code block's language: the page's style
+ * sheet decides how a post looks. `rel` is ours, never the post's (see `transformTag`).
+ */
+const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {
+  a: ["href", "title", "rel"],
+  abbr: ["title"],
+  ol: ["start", "reversed"],
+  td: ["colspan", "rowspan"],
+  th: ["colspan", "rowspan"],
+  details: ["open"],
+};
+
+/**
+ * Elements dropped with everything inside them rather than unwrapped: code, styles, form
+ * values and fallbacks a reader never sees as text, and svg and math, whose content is drawing
+ * or formula markup, parsed by rules of its own in a browser (where mutation XSS lives).
+ * The first five are sanitize-html's own default list, which this replaces.
+ */
+const DROPPED_WITH_CONTENT = [
+  ...["script", "style", "textarea", "option", "xmp"],
+  ...["noscript", "noembed", "noframes", "template", "title", "svg", "math"],
+];
+
+/**
+ * Headings move one level down, so that the page's own heading (the question's title) stays
+ * the only h1 and a post's outline sits below it: `#` becomes h2, `##` h3, and so on, h5 and
+ * h6 both h6. `<strike>` is obsolete HTML; `<s>` says the same.
+ */
+const RENAMED: ReadonlyMap<string, string> = new Map([
+  ["h1", "h2"],
+  ["h2", "h3"],
+  ["h3", "h4"],
+  ["h4", "h5"],
+  ["h5", "h6"],
+  ["strike", "s"],
+]);
+
+/**
+ * The relationship of every link to the web: `nofollow` because the archive does not vouch for
+ * the sites its posts link to (Stack Exchange marks user links the same way, and it keeps the
+ * archive useless to link spammers); `noreferrer` so that following a link does not tell that
+ * site the reader's address (a file path, or the archive's host); `noopener` says outright
+ * what `noreferrer` implies, that the linked page gets no handle on this one.
+ */
+const WEB_LINK_REL = "nofollow noopener noreferrer";
+
+/**
+ * sanitize-html's settings for one body. Each call gets its own, since rewriting tags keeps
+ * track of the links open around the current element.
+ */
+function sanitizeOptions(): sanitizeHtml.IOptions {
+  // For each element htmlparser2 has open, whether it comes out as a link; and how many do.
+  const open: boolean[] = [];
+  let openLinks = 0;
+  return {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: ALLOWED_ATTRIBUTES,
+    // A fenced block's language (`class="language-js"`), for highlighting some day.
+    allowedClasses: { code: [/^language-[\w#+.-]+$/] },
+    allowedSchemes: ["http", "https", "mailto"],
+    // `//host/path` opened from disk is `file://host/path`: a Windows share.
+    allowProtocolRelative: false,
+    disallowedTagsMode: "discard",
+    nonTextTags: DROPPED_WITH_CONTENT,
+    parseStyleAttributes: false,
+    onOpenTag: () => open.push(false),
+    onCloseTag: () => {
+      if (open.pop()) openLinks--;
+    },
+    transformTags: {
+      img: imageAsLink,
+      // Called for every element as it opens, after its own transform (an image's), if any.
+      "*": (tagName, attribs) => {
+        const transformed = transformTag(tagName, attribs, openLinks > 0);
+        if (transformed.tagName === "a") {
+          open[open.length - 1] = true;
+          openLinks++;
+        }
+        return transformed;
+      },
+    },
+  };
+}
+
+/**
+ * An image becomes a link to its address, showing its alt text (or the address, without
+ * one): a page must load nothing but the site's own files, a remote image could not load
+ * offline anyway, and a relative one would point at a file the site does not ship. The link
+ * is then checked like any other (`transformTag`). Done as a transform rather than after
+ * sanitizing, so the alt text is escaped and the address checked by sanitize-html itself.
+ */
+function imageAsLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const address = attribs["src"] ?? "";
+  const text = (attribs["alt"] ?? "").trim() || address.trim();
+  const title = attribs["title"];
+  return {
+    tagName: "a",
+    attribs: { href: address, ...(title === undefined ? {} : { title }) },
+    text,
+  };
+}
+
+/**
+ * One element as it will come out: headings demoted, and links checked. A link keeps its
+ * address only if it is a web, mail or same-site one, and a web link gets `rel`; a link with
+ * any other address, or none, or inside another link (an image in a link, say), becomes a
+ * plain `<span>` of its text, so that every `<a>` in a body is a real, unnested link.
+ */
+function transformTag(
+  tagName: string,
+  attribs: sanitizeHtml.Attributes,
+  insideLink: boolean,
+): sanitizeHtml.Tag {
+  if (tagName !== "a") return { tagName: RENAMED.get(tagName) ?? tagName, attribs };
+  const href = attribs["href"] ?? "";
+  const kind = insideLink ? undefined : addressKind(href);
+  if (kind === undefined) return { tagName: "span", attribs: {} };
+  const title = attribs["title"];
+  return {
+    tagName: "a",
+    attribs: {
+      href,
+      ...(title === undefined ? {} : { title }),
+      ...(kind === "web" ? { rel: WEB_LINK_REL } : {}),
+    },
+  };
+}
+
+/**
+ * What an address is, read as sanitize-html's own check reads it (launder's `naughtyHref`):
+ * with every space and control character removed (browsers skip tabs and newlines, and trim
+ * the rest, so `jav&#x09;ascript:` is `javascript:`) and HTML comments too. A `web` or `mail`
+ * address, or a `local` one with no scheme (a path, a fragment); anything else, a
+ * protocol-relative `//host` included, is not a link. Entities are decoded already.
+ *
+ * sanitize-html checks every address again, and stays the authority; this check agrees with
+ * it so that a link it would strip of its address is already a `<span>` here, and no `<a>` is
+ * left with a `rel` but no `href`.
+ */
+function addressKind(address: string): "web" | "mail" | "local" | undefined {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = address.replace(/[\x00-\x20]+/g, "").replace(/<!--[\s\S]*?-->/g, "");
+  if (cleaned === "") return undefined;
+  const scheme = /^([a-z][a-z\d+.-]*):/i.exec(cleaned)?.[1]?.toLowerCase();
+  if (scheme === undefined) return /^[/\\]{2}/.test(cleaned) ? undefined : "local";
+  if (scheme === "http" || scheme === "https") return "web";
+  if (scheme === "mailto") return "mail";
+  return undefined;
+}
