@@ -66,9 +66,6 @@ async function dangers(page: Page, base: string) {
 }
 
 test.describe("a hostile community", () => {
-  // Un-fixme once question pages exist (issue 12): delete this line.
-  test.fixme(true, "question pages (questions/<id>/index.html) are not built yet");
-
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     rmSync(outDir, { recursive: true, force: true });
