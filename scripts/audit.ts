@@ -3,8 +3,10 @@
  *
  *   1. build the example community, precompressed, into a temporary folder;
  *   2. serve it on 127.0.0.1 as a CDN would (the `_headers` rules, .br/.gz copies, 404.html);
- *   3. run Lighthouse on it, mobile and desktop: every category must score 100;
- *   4. weigh the example listing (HTML + CSS) against the raw text of its entries;
+ *   3. run Lighthouse on it, mobile and desktop, on the listing and on a question page with
+ *      answers: every category must score 100;
+ *   4. weigh the example listing (HTML + CSS) against the raw text of its entries, and a
+ *      question page with answers (HTML) against the text it shows;
  *   5. build a generated corpus of 2,000 questions and weigh its bytes per entry.
  *
  * Exits non-zero when a score is below 100 or a page-weight budget is exceeded.
@@ -16,7 +18,7 @@ import { projectRoot } from "../src/project-paths.ts";
 import { buildSite } from "./common/build-site.ts";
 import { withEnvironment } from "./common/environment.ts";
 import { CATEGORIES, runLighthouse } from "./audit/lighthouse.ts";
-import { weighListing, type PageWeight } from "./audit/page-weight.ts";
+import { weighListing, weighQuestionPage, type PageWeight } from "./audit/page-weight.ts";
 import { serveStatic } from "./audit/static-server.ts";
 import { generateCorpus } from "./audit/corpus.ts";
 
@@ -28,6 +30,10 @@ on a generated corpus of N questions (default 2000, from ../shared/bench/gen-cor
 
 /** The example listing: HTML + CSS at most this many times the raw text of its entries. */
 const EXAMPLE_BUDGET_RATIO = 2.5;
+/** A question page with answers: its HTML at most this many times the text of its <main>. */
+const QUESTION_PAGE_BUDGET_RATIO = 2.5;
+/** The example's question with the most answer files: the page Lighthouse and the budget read. */
+const QUESTION_PAGE = "nginx-reverse-proxy-websocket";
 /** Markup per entry on the large corpus, beyond the entry's own text, at most this many bytes. */
 const MARKUP_PER_ENTRY_BUDGET = 250;
 const PORT = 4398;
@@ -67,21 +73,27 @@ try {
     const server = await serveStatic(example, PORT);
     try {
       // 3. Lighthouse, mobile (its default, throttled) and desktop.
-      console.log(`Lighthouse on http://127.0.0.1:${PORT}/`);
-      console.log(["preset ", ...CATEGORIES].join("  "));
-      for (const preset of ["mobile", "desktop"] as const) {
-        const result = await runLighthouse(`http://127.0.0.1:${PORT}/`, preset);
-        console.log(
-          [
-            preset.padEnd(7),
-            ...CATEGORIES.map((c) => String(result.scores[c]).padStart(c.length)),
-          ].join("  "),
-        );
-        for (const category of CATEGORIES) {
-          if (result.scores[category] < 100)
-            problems.push(`Lighthouse ${preset} ${category}: ${result.scores[category]} < 100`);
+      for (const path of ["", `questions/${QUESTION_PAGE}/`]) {
+        const url = `http://127.0.0.1:${PORT}/${path}`;
+        console.log(`Lighthouse on ${url}`);
+        console.log(["preset ", ...CATEGORIES].join("  "));
+        for (const preset of ["mobile", "desktop"] as const) {
+          const result = await runLighthouse(url, preset);
+          console.log(
+            [
+              preset.padEnd(7),
+              ...CATEGORIES.map((c) => String(result.scores[c]).padStart(c.length)),
+            ].join("  "),
+          );
+          for (const category of CATEGORIES) {
+            if (result.scores[category] < 100) {
+              problems.push(
+                `Lighthouse ${preset} /${path} ${category}: ${result.scores[category]} < 100`,
+              );
+            }
+          }
+          problems.push(...result.failing.map((line) => `Lighthouse ${preset} /${path}: ${line}`));
         }
-        problems.push(...result.failing.map((line) => `Lighthouse ${preset}: ${line}`));
       }
     } finally {
       server.close();
@@ -95,6 +107,18 @@ try {
   if (ratio > EXAMPLE_BUDGET_RATIO) {
     problems.push(
       `example: HTML + CSS is x${ratio.toFixed(2)} its text; the budget is x${EXAMPLE_BUDGET_RATIO}`,
+    );
+  }
+
+  // 4b. A question page with answers, against the text it shows.
+  const questionPage = weighQuestionPage(example, QUESTION_PAGE);
+  const pageRatio = questionPage.htmlBytes / questionPage.textBytes;
+  console.log(
+    `question page ${QUESTION_PAGE}: HTML ${kb(questionPage.htmlBytes)} for ${kb(questionPage.textBytes)} of text (x${pageRatio.toFixed(2)}; budget x${QUESTION_PAGE_BUDGET_RATIO})`,
+  );
+  if (pageRatio > QUESTION_PAGE_BUDGET_RATIO) {
+    problems.push(
+      `question page: HTML is x${pageRatio.toFixed(2)} its text; the budget is x${QUESTION_PAGE_BUDGET_RATIO}`,
     );
   }
 

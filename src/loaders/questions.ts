@@ -1,7 +1,7 @@
 import type { LiveLoader } from "astro/loaders";
 import type { QuestionPage } from "../schemas/question-page.ts";
 import { contentDirectory } from "../project-paths.ts";
-import { takeEarlyLoad } from "../speed/early-load.ts";
+import { buildLoadOf, takeEarlyLoad } from "../speed/early-load.ts";
 import type { LoadOutcome } from "../speed/load-content.ts";
 import { entryCacheDirectory } from "../speed/entry-cache.ts";
 import { ContentError } from "./content-error.ts";
@@ -27,9 +27,13 @@ export function questionsLoader(): LiveLoader<QuestionPage, never, never, Conten
     async loadCollection() {
       const directory = contentDirectory();
       const cacheDirectory = entryCacheDirectory(directory);
-      // The loading code is imported only when no early load has done the work (the dev
-      // server): a build would load it on this thread for nothing.
-      const outcome = await (takeEarlyLoad(directory, cacheDirectory) ??
+      // A build has one load of the content, started early, which every page route asks for
+      // (the listing, the question pages). The loading code is imported only when there is no
+      // such load (the dev server, which reads the files as they are at each request): a build
+      // would load it on this thread for nothing.
+      const taken = takeEarlyLoad(directory, cacheDirectory);
+      const built = taken ?? buildLoadOf(directory);
+      const outcome = await (built ??
         import("../speed/load-content.ts").then(async ({ loadContent }) => {
           const { outcome, saveCache } = await loadContent(directory, { cacheDirectory });
           saveCache();
@@ -42,9 +46,12 @@ export function questionsLoader(): LiveLoader<QuestionPage, never, never, Conten
         `${derived + unchangedByDigest + unchangedByStamp} ${noun}: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`;
       const answers =
         counts.answers.derived + counts.answers.unchangedByDigest + counts.answers.unchangedByStamp;
-      console.info(
-        `[questions-loader] ${read("questions", counts.questions)}${answers > 0 ? `; ${read("answers", counts.answers)}` : ""}`,
-      );
+      // Said once per load, not for each route that asks for it.
+      if (taken !== undefined || built === undefined) {
+        console.info(
+          `[questions-loader] ${read("questions", counts.questions)}${answers > 0 ? `; ${read("answers", counts.answers)}` : ""}`,
+        );
+      }
       return { entries: content.questions.map((page) => ({ id: page.id, data: page })) };
     },
     async loadEntry() {
