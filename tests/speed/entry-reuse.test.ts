@@ -205,3 +205,32 @@ describe("the entry cache file", () => {
     assert.ok(read === long, `read back ${read?.length} characters of ${long.length}`);
   });
 });
+
+describe("the answers' entry cache", () => {
+  it("reads an edited answer again, and its question's page shows it; the rest come from the cache", async () => {
+    rmSync(content, { recursive: true, force: true });
+    cpSync(join(projectRoot, "tests/fixtures/answers/content"), content, { recursive: true });
+    const load = async () => {
+      const { outcome, saveCache } = await loadContent(content, {
+        cacheDirectory,
+        now: Date.now() + 60_000,
+        displayFrom: content,
+      });
+      assert.ok("content" in outcome);
+      saveCache();
+      return outcome;
+    };
+    await load();
+    const path = join(content, "answers", "a2.md");
+    writeFileSync(path, readFileSync(path, "utf8").replace("copytruncate", "copytruncate instead"));
+    const after = await load();
+    assert.deepEqual(after.counts.answers, {
+      derived: 1,
+      unchangedByDigest: 0,
+      unchangedByStamp: 2,
+    });
+    assert.equal(after.counts.questions.derived, 0);
+    const page = after.content.questions.find((question) => question.id === "orig");
+    assert.match(page?.answers.find((answer) => answer.id === "a2")?.bodyHtml ?? "", /instead/);
+  });
+});
