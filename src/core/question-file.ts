@@ -4,13 +4,11 @@ import {
   type QuestionEntry,
 } from "../schemas/question.ts";
 import { communitySchema, type Community } from "../schemas/community.ts";
-import { splitFrontmatter } from "../lib/frontmatter.ts";
-import { parseYamlFields } from "../lib/yaml-fields.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
 import { renderBodyHtml } from "../lib/body-html.ts";
-import type { FileProblem, FileReading, FolderReader } from "./folder.ts";
-import { validateFields } from "./validate-fields.ts";
+import type { FileReading, FolderReader } from "./folder.ts";
+import { readFrontmatterFile } from "./frontmatter-file.ts";
 
 /** What reading a question takes from community.yaml besides its own file. */
 export type QuestionSettings = Pick<Community, "excerptLength" | "bodyFormat">;
@@ -38,27 +36,18 @@ export function readQuestionFile(
   _id: string,
   { excerptLength, bodyFormat }: QuestionSettings,
 ): FileReading<QuestionEntry> {
-  const split = splitFrontmatter(text);
-  if (!split) {
-    return failed({
-      field: "frontmatter",
-      reason:
-        "is missing; start the file with a line ---, then the fields (title, tags, asked, ...), then a line ---",
-    });
-  }
-  const parsed = parseYamlFields(split.yaml, split.yamlFirstLine);
-  if (!parsed.ok) return failed({ field: "frontmatter", reason: parsed.reason });
-  const problems: FileProblem[] = [];
-  const frontmatter = validateFields(
+  const read = readFrontmatterFile(
+    text,
     questionFrontmatterSchema,
-    parsed.fields,
     "of a question",
-    problems,
+    "title, tags, asked",
   );
+  if ("unread" in read) return { problems: [read.unread], partial: {} };
+  const { fields, frontmatter, problems, body } = read;
   if (!frontmatter) {
     // What it says of other files is judged with them, even though this file has problems:
     // the question it duplicates, and how many answer files it has.
-    const { duplicateOf, answers } = parsed.fields;
+    const { duplicateOf, answers } = fields;
     const named = typeof duplicateOf === "string" && QUESTION_ID_PATTERN.test(duplicateOf);
     const counted = typeof answers === "number" && Number.isInteger(answers) && answers >= 0;
     return {
@@ -66,16 +55,12 @@ export function readQuestionFile(
       partial: { ...(named && { duplicateOf }), ...(counted && { answers }) },
     };
   }
-  const plainText = bodyPlainTextStart(split.body, excerptLength, bodyFormat);
+  const plainText = bodyPlainTextStart(body, excerptLength, bodyFormat);
   // Without a notice to precede it, the text can be cut to the excerpt here: a worker thread
   // then hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =
     frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
-  return { entry: { ...frontmatter, bodyText, bodyHtml: renderBodyHtml(split.body, bodyFormat) } };
-}
-
-function failed(problem: FileProblem): FileReading<QuestionEntry> {
-  return { problems: [problem], partial: {} };
+  return { entry: { ...frontmatter, bodyText, bodyHtml: renderBodyHtml(body, bodyFormat) } };
 }
 
 /** The questions folder: `questions/<id>.md`, each read by `readQuestionFile`. */
