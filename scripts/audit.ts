@@ -34,8 +34,12 @@ const EXAMPLE_BUDGET_RATIO = 2.5;
 const QUESTION_PAGE_BUDGET_RATIO = 2.5;
 /** The example's question with the most answer files: the page Lighthouse and the budget read. */
 const QUESTION_PAGE = "nginx-reverse-proxy-websocket";
-/** Markup per entry on the large corpus, beyond the entry's own text, at most this many bytes. */
-const MARKUP_PER_ENTRY_BUDGET = 250;
+/**
+ * Markup per entry on the large corpus, beyond the entry's own text, at most this many bytes:
+ * 250 for the listing alone, plus the link from each title to its question's page
+ * (`<a href="questions/<id>/index.html"></a>`, 40 bytes and the id), measured at 273.
+ */
+const MARKUP_PER_ENTRY_BUDGET = 300;
 const PORT = 4398;
 
 const args = process.argv.slice(2);
