@@ -104,7 +104,9 @@ function answersByQuestion(
       });
       continue;
     }
-    byQuestion.set(question, [...(byQuestion.get(question) ?? []), { id, file }]);
+    const ofQuestion = byQuestion.get(question);
+    if (ofQuestion === undefined) byQuestion.set(question, [{ id, file }]);
+    else ofQuestion.push({ id, file });
     if (answer?.accepted !== true) continue;
     const first = acceptedOf.get(question);
     if (first === undefined) acceptedOf.set(question, file);
