@@ -77,7 +77,7 @@ async function main(args: readonly string[]): Promise<number> {
       postsFile: dump.posts,
       questionsDir,
       site,
-      fallbackLicence: options.license,
+      licenceOverride: options.license,
       row: { tags: tagPolicy, trimTitles: !options.strict },
       links,
       checkText: options.checkText,
@@ -93,8 +93,7 @@ async function main(args: readonly string[]): Promise<number> {
     progress.end();
 
     // 6. community.yaml, with the CC BY-SA attribution the licence asks for.
-    const licences = pass.licences.size > 0 ? pass.licences : new Map([[options.license, 0]]);
-    const attribution = communityAttribution(site, licences, pass.licencePerPost);
+    const attribution = communityAttribution(site, pass.licences, pass.licenceFrom);
     const community = renderCommunityFile(
       name,
       attribution,

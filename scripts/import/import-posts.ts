@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { QUESTION_ID_PATTERN } from "../../src/schemas/question.ts";
-import { questionCredit } from "./attribution.ts";
+import { licenceOfEra, questionCredit, type LicenceSource } from "./attribution.ts";
 import { byId, isId, type DuplicateLinks } from "./post-links.ts";
 import { frontmatterProblems, renderFrontmatter, type QuestionFields } from "./question-file.ts";
 import { questionFromRow, SOURCE_ATTRIBUTE, type RowOptions } from "./question-row.ts";
@@ -54,9 +54,9 @@ export interface PostsPass {
   dumpTagCounts: Map<string, number>;
   tagRepeats: { id: string; tag: string; from: string[] }[];
   titlesTrimmed: string[];
-  /** Questions per ContentLicense value; posts without one count under `fallbackLicence`. */
+  /** Questions written per licence, and per where the licence came from. */
   licences: Map<string, number>;
-  licencePerPost: boolean;
+  licenceFrom: Map<LicenceSource, number>;
   /** Only for the posts a duplicate link names (as duplicate or original): flat memory. */
   linkedPosts: Map<string, PostStatus>;
   candidates: Map<string, DuplicateCandidate>;
@@ -70,7 +70,8 @@ export interface PostsPassInput {
   /** The staging folder's questions/, where `<Id>.md` files are written. */
   questionsDir: string;
   site: string;
-  fallbackLicence: string;
+  /** `--license`: the licence of posts without ContentLicense, instead of their era's. */
+  licenceOverride: string | undefined;
   row: RowOptions;
   links: DuplicateLinks;
   checkText: boolean;
@@ -97,7 +98,7 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
     tagRepeats: [],
     titlesTrimmed: [],
     licences: new Map(),
-    licencePerPost: false,
+    licenceFrom: new Map(),
     linkedPosts: new Map(),
     candidates: new Map(),
     problems: [],
@@ -160,14 +161,15 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
       else pass.tagChanges.set(own(key), own({ ...change, questions: 1 }));
     }
 
-    const licence = attributes["ContentLicense"];
-    if (licence !== undefined) pass.licencePerPost = true;
-    const credit = questionCredit(
-      input.site,
-      id,
-      attributes,
-      licence ?? `${input.fallbackLicence} (the dump names no licence for this post)`,
-    );
+    const ownLicence = attributes["ContentLicense"];
+    const licenceFrom: LicenceSource =
+      ownLicence !== undefined
+        ? "ContentLicense"
+        : input.licenceOverride !== undefined
+          ? "--license"
+          : "date";
+    const licence = ownLicence ?? input.licenceOverride ?? licenceOfEra(attributes["CreationDate"]);
+    const credit = questionCredit(input.site, id, attributes, licence ?? "an unknown licence");
     // The schema has the last word; a field the mapping already failed is reported once.
     const mappingFailed = new Set(question.problems.map((problem) => problem.field));
     const problems = [
@@ -218,7 +220,8 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
 
     pass.written++;
     if (question.fields.state === "closed") pass.closed++;
-    count(pass.licences, licence ?? input.fallbackLicence);
+    if (licence !== undefined) count(pass.licences, licence);
+    count(pass.licenceFrom, licenceFrom);
     if (question.titleTrimmed) pass.titlesTrimmed.push(own(id));
     for (const repeat of question.tagRepeats) pass.tagRepeats.push(own({ id, ...repeat }));
     if (question.answerCountMissing) {
@@ -243,7 +246,7 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
 }
 
 /** Counts one more under `key`, which is copied (see `own`) the first time it is seen. */
-function count(counts: Map<string, number>, key: string): void {
+function count<Key extends string>(counts: Map<Key, number>, key: Key): void {
   const seen = counts.get(key);
   counts.set(seen === undefined ? own(key) : key, (seen ?? 0) + 1);
 }

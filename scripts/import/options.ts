@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { oneLineTextProblem } from "../../src/lib/one-line-text.ts";
 import { UsageError } from "../common/usage-error.ts";
 
 /** What the command line asked for, checked for shape only (paths are checked by the steps). */
@@ -8,7 +9,8 @@ export interface ImportOptions {
   out: string;
   name: string | undefined;
   site: string | undefined;
-  license: string;
+  /** The licence of posts without ContentLicense; undefined: by each post's date. */
+  license: string | undefined;
   tagMap: string | undefined;
   strictTags: boolean;
   strict: boolean;
@@ -18,9 +20,6 @@ export interface ImportOptions {
   json: boolean;
   quiet: boolean;
 }
-
-/** The licence of dumps that predate the per-post ContentLicense attribute (before 2019). */
-export const DEFAULT_LICENSE = "CC BY-SA 3.0";
 
 export const HELP = `Import a Stack Exchange data dump into a content folder (community.yaml + questions/<Id>.md).
 
@@ -41,8 +40,10 @@ Options:
   --site HOST          The site the dump comes from, used for the attribution and the links to
                        the original questions (default: the dump folder's name, when it is a host
                        name such as beer.stackexchange.com; required otherwise).
-  --license TEXT       The licence of posts without a ContentLicense attribute (default:
-                       "${DEFAULT_LICENSE}", the licence of dumps made before the attribute existed).
+  --license TEXT       The licence of posts without a ContentLicense attribute (dumps before
+                       2019 have none). Default: the licence of the post's date under Stack
+                       Exchange's terms: CC BY-SA 2.5 before 2011-04-08, CC BY-SA 3.0 before
+                       2018-05-02, CC BY-SA 4.0 since.
   --tag-map FILE       A YAML or JSON mapping from dump tags to tags, such as {"c#": "c-sharp"}.
                        Its entries win over the automatic rule, also with --strict-tags.
   --strict-tags        Do not apply the automatic tag rule: a tag outside our format (lower-case
@@ -120,12 +121,19 @@ export function parseImportArguments(args: readonly string[]): ImportOptions | u
       `--site ${JSON.stringify(values.site)} is not a host name; write it like beer.stackexchange.com`,
     );
   }
+  const licenceProblem =
+    values.license === undefined ? undefined : oneLineTextProblem(values.license);
+  if (licenceProblem !== undefined) {
+    throw new UsageError(
+      `--license ${JSON.stringify(values.license)} cannot name a licence: it ${licenceProblem}, such as --license "CC BY-SA 3.0"`,
+    );
+  }
   return {
     input: positionals[0] ?? "",
     out: values.out,
     name: values.name,
     site,
-    license: values.license ?? DEFAULT_LICENSE,
+    license: values.license,
     tagMap: values["tag-map"],
     strictTags: values["strict-tags"] || values.strict,
     strict: values.strict,

@@ -477,6 +477,7 @@ describe("the import command", () => {
     }
     for (const args of [
       ["--bogus"],
+      [workDir, "--out", "x", "--license", ""],
       [],
       ["some-dump"],
       [workDir, "--out"],

@@ -5,6 +5,7 @@ import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
 import { mapTag, splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
 import { questionFromRow, utcInstant } from "../../scripts/import/question-row.ts";
+import { communityAttribution, licenceOfEra } from "../../scripts/import/attribution.ts";
 import {
   frontmatterProblems,
   renderFrontmatter,
@@ -180,5 +181,34 @@ describe("a question row", () => {
     assert.equal(utcInstant("2014-01-21T20:26:05Z"), "2014-01-21T20:26:05Z");
     assert.equal(utcInstant("2014-01-21T20:26:05+02:00"), "2014-01-21T20:26:05+02:00");
     assert.equal(utcInstant("2014-01-21"), "2014-01-21");
+  });
+});
+
+describe("the licence of a post the dump names none for", () => {
+  it("follows Stack Exchange's licence eras, changing on 2011-04-08 and 2018-05-02 (UTC)", () => {
+    assert.equal(licenceOfEra("2011-04-07T23:59:59.999"), "CC BY-SA 2.5");
+    assert.equal(licenceOfEra("2011-04-08T00:00:00.000"), "CC BY-SA 3.0");
+    assert.equal(licenceOfEra("2018-05-01T23:59:59.999"), "CC BY-SA 3.0");
+    assert.equal(licenceOfEra("2018-05-02T00:00:00.000"), "CC BY-SA 4.0");
+    assert.equal(licenceOfEra("2024-01-01"), "CC BY-SA 4.0");
+    assert.equal(licenceOfEra(undefined), undefined);
+    assert.equal(licenceOfEra("soon"), undefined);
+  });
+
+  it("is said in the community's attribution, with how the licences were decided", () => {
+    const site = "beer.stackexchange.com";
+    const one = new Map([["CC BY-SA 3.0", 2]]);
+    assert.match(
+      communityAttribution(site, one, new Map([["date", 2]])),
+      /licensed under CC BY-SA 3\.0 \(by each post's date, since the dump names no licence per post;/,
+    );
+    assert.match(
+      communityAttribution(site, one, new Map([["ContentLicense", 2]])),
+      /CC BY-SA 3\.0 \(per post ContentLicense; each question file names its own\)/,
+    );
+    assert.match(
+      communityAttribution(site, one, new Map([["--license", 2]])),
+      /\(as given to the import, since the dump names no licence per post;/,
+    );
   });
 });

@@ -190,7 +190,12 @@ describe("importing the real dumps", withDumps, () => {
     ]);
     assert.match(
       readFileSync(join(outputDir, "beer.stackexchange.com/community.yaml"), "utf8"),
-      /licensed under CC BY-SA 3\.0 \(the dump names no licence per post\)/,
+      /licensed under CC BY-SA 3\.0 \(by each post's date, since the dump names no licence per post; each question file names its own\)/,
+    );
+    assert.match(
+      readFileSync(join(outputDir, "quantumcomputing.stackexchange.com/community.yaml"), "utf8"),
+      /licensed under CC BY-SA 3\.0 or CC BY-SA 4\.0 \(by each post's date/,
+      "a 2018 dump spans the change to CC BY-SA 4.0 on 2018-05-02",
     );
   });
 });
