@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { QUESTION_ID_PATTERN } from "../../src/schemas/question.ts";
 import { licenceOfEra, questionCredit, type LicenceSource } from "./attribution.ts";
 import { byId, isId, type DuplicateLinks } from "./post-links.ts";
-import { frontmatterProblems, renderFrontmatter, type QuestionFields } from "./question-file.ts";
+import { frontmatterProblems, renderFrontmatter } from "./question-file.ts";
 import { questionFromRow, SOURCE_ATTRIBUTE, type RowOptions } from "./question-row.ts";
 import { TextCheck } from "./text-check.ts";
 import { own } from "./own.ts";
@@ -32,15 +32,6 @@ export interface QuestionWarning {
 export type PostStatus =
   { kind: "written" } | { kind: "failed" } | { kind: "not a question"; postTypeId: string };
 
-/** A written question that PostLinks.xml says is a duplicate: enough to rewrite its frontmatter. */
-export interface DuplicateCandidate {
-  fields: QuestionFields;
-  credit: string;
-  line: number;
-  /** The length of the frontmatter block written first; the body follows it. */
-  frontmatterLength: number;
-}
-
 export interface PostsPass {
   rows: number;
   bytes: number;
@@ -59,7 +50,8 @@ export interface PostsPass {
   licenceFrom: Map<LicenceSource, number>;
   /** Only for the posts a duplicate link names (as duplicate or original): flat memory. */
   linkedPosts: Map<string, PostStatus>;
-  candidates: Map<string, DuplicateCandidate>;
+  /** Written questions that PostLinks.xml says are duplicates, with their Posts.xml line. */
+  candidates: Map<string, { line: number }>;
   problems: QuestionProblem[];
   warnings: QuestionWarning[];
   textCheck: TextCheck | undefined;
@@ -228,12 +220,7 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
       pass.warnings.push(own({ id, line, message: "AnswerCount is missing; wrote answers: 0" }));
     }
     remember(id, { kind: "written" });
-    if (input.links.bySource.has(id)) {
-      pass.candidates.set(
-        own(id),
-        own({ fields: question.fields, credit, line, frontmatterLength: frontmatter.length }),
-      );
-    }
+    if (input.links.bySource.has(id)) pass.candidates.set(own(id), { line });
     pass.textCheck?.check(own(id), question.body);
   };
 

@@ -1,6 +1,6 @@
-import { Document, type YAMLSeq } from "yaml";
 import { questionFrontmatterSchema, type QuestionState } from "../../src/schemas/question.ts";
 import { fieldPath } from "../../src/lib/problems.ts";
+import { frontmatterBlock } from "./frontmatter-block.ts";
 
 /** The frontmatter the importer writes, before the schema has read it back. */
 export interface QuestionFields {
@@ -20,9 +20,8 @@ export interface FieldProblem {
 }
 
 /**
- * The frontmatter block, `---` lines included. Every text value is double-quoted, so a title
- * `yes` or `1.0` and a tag `2024` stay text for any YAML reader; nothing is folded. `comment`
- * (the source and licence) becomes a YAML comment line on top.
+ * The frontmatter block, `---` lines included, in the format's order (see `frontmatterBlock`).
+ * An open state and missing values are left out. `comment` (the source and licence) goes on top.
  */
 export function renderFrontmatter(fields: QuestionFields, comment: string): string {
   const ordered: Record<string, unknown> = {};
@@ -32,15 +31,15 @@ export function renderFrontmatter(fields: QuestionFields, comment: string): stri
   if (fields.state !== "open") ordered["state"] = fields.state;
   if (fields.duplicateOf !== undefined) ordered["duplicateOf"] = fields.duplicateOf;
   ordered["answers"] = fields.answers;
-  const doc = new Document(ordered);
-  (doc.get("tags", true) as YAMLSeq).flow = true;
-  const yaml = doc.toString({
-    defaultStringType: "QUOTE_DOUBLE",
-    defaultKeyType: "PLAIN",
-    lineWidth: 0,
-    flowCollectionPadding: false,
-  });
-  return `---\n# ${oneLine(comment)}\n${yaml}---\n`;
+  return frontmatterBlock(ordered, comment, ["tags"]);
+}
+
+/**
+ * The fields of a question file read back (see `readWrittenFile`): what `renderFrontmatter`
+ * wrote, with the open state it leaves out.
+ */
+export function questionFieldsFromFile(fields: Record<string, unknown>): QuestionFields {
+  return { ...fields, state: fields["state"] ?? "open" } as QuestionFields;
 }
 
 /**
@@ -61,9 +60,4 @@ export function frontmatterProblems(fields: QuestionFields): FieldProblem[] {
     field: fieldPath(issue.path) || "frontmatter",
     reason: issue.message,
   }));
-}
-
-/** A YAML comment must stay on its line: line breaks and other controls become spaces. */
-function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
 }

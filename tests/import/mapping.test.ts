@@ -6,8 +6,10 @@ import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
 import { mapTag, splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
 import { questionFromRow, utcInstant } from "../../scripts/import/question-row.ts";
 import { communityAttribution, licenceOfEra } from "../../scripts/import/attribution.ts";
+import { readWrittenFile } from "../../scripts/import/frontmatter-block.ts";
 import {
   frontmatterProblems,
+  questionFieldsFromFile,
   renderFrontmatter,
   type QuestionFields,
 } from "../../scripts/import/question-file.ts";
@@ -85,6 +87,19 @@ describe("written frontmatter reads back as the same fields", () => {
     );
     assert.equal(duplicate["duplicateOf"], "25");
     assert.equal(questionFrontmatterSchema.safeParse(duplicate).success, true);
+  });
+
+  it("reads back as its comment, fields and body, so a file can be rewritten from itself", () => {
+    const block = renderFrontmatter(fields({ state: "closed", title: 'a "b" # c' }), "From x");
+    const file = readWrittenFile(`${block}<p>body</p>\n\n---\nmore\n`);
+    assert.equal(file.comment, "From x");
+    assert.equal(file.body, "<p>body</p>\n\n---\nmore\n");
+    assert.deepEqual(
+      questionFieldsFromFile(file.fields),
+      fields({ state: "closed", title: 'a "b" # c' }),
+    );
+    const open = questionFieldsFromFile(readWrittenFile(renderFrontmatter(fields({}), "c")).fields);
+    assert.equal(open.state, "open", "the open state it leaves out comes back");
   });
 
   it("keeps the credit comment on one line, whatever the display name holds", () => {
