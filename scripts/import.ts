@@ -23,6 +23,7 @@ import { formatReport } from "./import/report.ts";
 import { createStaging, checkOutFolder, removeStaging, swapIn } from "./import/staging.ts";
 import { checkTagCounts } from "./import/tag-counts.ts";
 import { readTagMapFile } from "./import/tags.ts";
+import { readUserNames } from "./import/users.ts";
 import { DumpReadError } from "./import/xml-rows.ts";
 
 async function main(args: readonly string[]): Promise<number> {
@@ -56,11 +57,14 @@ async function main(args: readonly string[]): Promise<number> {
   const progress = progressDisplay(process.stderr.isTTY && !options.quiet);
 
   // 3. Duplicate links first: PostLinks.xml is small, and the posts pass needs to know
-  //    which posts to remember.
+  //    which posts to remember. Then the authors' names: each post is credited as it is
+  //    written, and Users.xml keeps only a name per user in memory.
   const links =
     dump.postLinks === undefined
       ? noDuplicateLinks()
       : await readDuplicateLinks(dump.postLinks, progress.update);
+  const users =
+    dump.users === undefined ? undefined : await readUserNames(dump.users, progress.update);
 
   // 4. Stream Posts.xml into a staging folder beside --out; Ctrl-C removes it.
   const staging = createStaging(options.out);
@@ -77,6 +81,7 @@ async function main(args: readonly string[]): Promise<number> {
       postsFile: dump.posts,
       questionsDir,
       site,
+      users,
       licenceOverride: options.license,
       row: { tags: tagPolicy, trimTitles: !options.strict },
       links,
@@ -117,6 +122,7 @@ async function main(args: readonly string[]): Promise<number> {
       dump,
       links,
       pass,
+      userRows: users?.rows ?? 0,
       duplicates,
       tagCounts,
       written: complete || options.allowPartial,

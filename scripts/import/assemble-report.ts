@@ -13,6 +13,8 @@ export interface ReportParts {
   dump: DumpFiles;
   links: DuplicateLinks;
   pass: PostsPass;
+  /** Rows of Users.xml, when it was read. */
+  userRows: number;
   duplicates: DuplicateOutcome;
   tagCounts: TagCountCheck | null;
   written: boolean;
@@ -28,18 +30,43 @@ export function assembleReport(parts: ReportParts): ImportReport {
   );
   const failedRows = new Set(problems.map((problem) => `${problem.line} ${problem.id}`));
   const importable = pass.written;
+  const count = <Key>(counts: ReadonlyMap<Key, number>, key: Key) => counts.get(key) ?? 0;
   const postsMegabytes = statSync(dump.posts).size / 1e6;
   return {
     site: parts.site,
     name: parts.name,
     out: parts.out,
-    files: { posts: dump.posts, postLinks: dump.postLinks ?? null, tags: dump.tags ?? null },
+    files: {
+      posts: dump.posts,
+      postLinks: dump.postLinks ?? null,
+      tags: dump.tags ?? null,
+      users: dump.users ?? null,
+    },
     postRows: pass.rows,
     questions: {
       inDump: pass.questionRows,
       importable,
       notImported: failedRows.size,
       written: parts.written ? importable : 0,
+    },
+    authors: {
+      file: dump.users ?? null,
+      users: parts.userRows,
+      fromUsers: count(pass.authors, "Users.xml"),
+      fromOwnerDisplayName: count(pass.authors, "OwnerDisplayName"),
+      none: count(pass.authors, "none"),
+      unknownUsers: pass.unknownUsers,
+      namesCleaned: [...pass.namesCleaned.values()].sort((a, b) =>
+        a.who.localeCompare(b.who, "en", { numeric: true }),
+      ),
+    },
+    licences: {
+      perLicence: [...pass.licences]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([licence, posts]) => ({ licence, posts })),
+      fromContentLicense: count(pass.licenceFrom, "ContentLicense"),
+      byDate: count(pass.licenceFrom, "date"),
+      fromOption: count(pass.licenceFrom, "--license"),
     },
     skippedByType: [...pass.skippedByType]
       .sort(([a], [b]) => byId(a, b))

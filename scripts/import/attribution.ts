@@ -1,4 +1,5 @@
 import { isHostName } from "./options.ts";
+import type { UserNames } from "./users.ts";
 
 /**
  * The site a dump folder is named after, as the archive names them (`beer.stackexchange.com`,
@@ -9,9 +10,17 @@ export function siteFromFolderName(folderName: string): string | undefined {
   return isHostName(host) ? host : undefined;
 }
 
-/** The link to a question on its site. */
-export function questionUrl(site: string, id: string): string {
-  return `https://${site}/q/${id}`;
+/** The kinds of post the import writes, and how the site links to each. */
+export type PostKind = "question" | "answer";
+
+/** The link to a post on its site: `/q/<id>` for a question, `/a/<id>` for an answer. */
+export function postUrl(site: string, kind: PostKind, id: string): string {
+  return `https://${site}/${kind === "question" ? "q" : "a"}/${id}`;
+}
+
+/** The link to a user's page on the site. */
+export function userUrl(site: string, userId: string): string {
+  return `https://${site}/users/${userId}`;
 }
 
 /**
@@ -41,6 +50,109 @@ export function licenceOfEra(creationDate: string | undefined): string | undefin
 
 /** Where a post's licence came from: the row itself, the era rule, or `--license`. */
 export type LicenceSource = "ContentLicense" | "date" | "--license";
+
+/** Who is credited for a post, and how the name was found. */
+export type AuthorSource = "Users.xml" | "OwnerDisplayName" | "none";
+
+/** The CC BY-SA credit of one post: the frontmatter fields, and how each was decided. */
+export interface PostCredit {
+  /** The author's display name, one line; absent when the dump names nobody. */
+  author?: string;
+  /** The author's page: only for a user that Users.xml has. */
+  authorUrl?: string;
+  /** The original post. */
+  source: string;
+  /** Absent only for a post without a CreationDate (which fails on its date anyway). */
+  license?: string;
+  authorFrom: AuthorSource;
+  /** OwnerUserId has no row in Users.xml (the name, if any, came from OwnerDisplayName). */
+  unknownUser: boolean;
+  licenceFrom: LicenceSource;
+  /** The name as the dump has it, when cleaning changed it; `userId` when from Users.xml. */
+  nameCleaned?: { from: string; userId?: string };
+  /** The comment line written on top of the frontmatter, for a person reading the file. */
+  comment: string;
+}
+
+/**
+ * Credits one post (question or answer) the way CC BY-SA asks: the author by the display name
+ * Users.xml gives OwnerUserId, linked to their page; a deleted user (no OwnerUserId, or one
+ * Users.xml lacks) by OwnerDisplayName, unlinked; nobody when the row names neither. The
+ * licence is ContentLicense, else `--license` when given, else the era of CreationDate.
+ * `users` is undefined when the dump has no Users.xml: then only OwnerDisplayName names anyone.
+ */
+export function postCredit(
+  site: string,
+  kind: PostKind,
+  id: string,
+  attributes: Readonly<Record<string, string | undefined>>,
+  users: UserNames | undefined,
+  licenceOverride: string | undefined,
+): PostCredit {
+  const userId = attributes["OwnerUserId"];
+  const user = userId === undefined ? undefined : users?.names.get(userId);
+  const rawDisplayName = attributes["OwnerDisplayName"];
+  const displayName = cleanName(rawDisplayName);
+  let author: Pick<PostCredit, "author" | "authorUrl" | "authorFrom" | "nameCleaned">;
+  if (user !== undefined && userId !== undefined) {
+    const raw = users?.cleaned.get(userId);
+    author = {
+      author: user,
+      authorUrl: userUrl(site, userId),
+      authorFrom: "Users.xml",
+      ...(raw === undefined ? {} : { nameCleaned: { from: raw, userId } }),
+    };
+  } else if (displayName !== undefined && rawDisplayName !== undefined) {
+    author = {
+      author: displayName,
+      authorFrom: "OwnerDisplayName",
+      ...(displayName === rawDisplayName ? {} : { nameCleaned: { from: rawDisplayName } }),
+    };
+  } else {
+    author = { authorFrom: "none" };
+  }
+
+  const ownLicence = attributes["ContentLicense"];
+  const licenceFrom: LicenceSource =
+    ownLicence !== undefined
+      ? "ContentLicense"
+      : licenceOverride !== undefined
+        ? "--license"
+        : "date";
+  const license = ownLicence ?? licenceOverride ?? licenceOfEra(attributes["CreationDate"]);
+
+  const source = postUrl(site, kind, id);
+  // Without Users.xml a user's page is still the best credit a reader can follow; with it, a
+  // user it lacks has no page.
+  const who =
+    author.author === undefined
+      ? users === undefined && userId !== undefined && /^-?\d+$/.test(userId)
+        ? userUrl(site, userId)
+        : "an unknown user"
+      : `${JSON.stringify(author.author)}${author.authorUrl === undefined ? "" : ` (${author.authorUrl})`}`;
+  const comment = `From ${source}, ${kind === "question" ? "asked" : "answered"} by ${who}, licensed under ${license ?? "an unknown licence"}.`;
+
+  return {
+    ...author,
+    source,
+    ...(license === undefined ? {} : { license }),
+    unknownUser: users !== undefined && userId !== undefined && user === undefined,
+    licenceFrom,
+    comment,
+  };
+}
+
+/**
+ * A display name as one line of text, which the content format asks of an author: line breaks
+ * and other control characters become spaces, spaces at the ends go (Users.xml has names such
+ * as `"Brian "`). Undefined when nothing is left. Users.xml names are cleaned as they are read
+ * (see users.ts), and reported there; an OwnerDisplayName is cleaned here, per post.
+ */
+export function cleanName(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const cleaned = name.replace(/[\p{Cc}\u0085\u2028\u2029]+/gu, " ").trim();
+  return cleaned === "" ? undefined : cleaned;
+}
 
 /**
  * The licences to name for the whole community: the licences of the posts written, in a stable
@@ -72,24 +184,6 @@ export function communityAttribution(
       : "by each post's date, since the dump names no licence per post";
   return (
     `Content from ${site}, by its users, licensed under ${licenceList(licences)} (${how}; each question file names its own). ` +
-    `Original questions: ${questionUrl(site, "<id>")}, where <id> is the question's file name.`
+    `Original questions: ${postUrl(site, "question", "<id>")}, where <id> is the question's file name.`
   );
-}
-
-/** The per-file credit, written as a YAML comment on top of each question's frontmatter. */
-export function questionCredit(
-  site: string,
-  id: string,
-  attributes: Readonly<Record<string, string | undefined>>,
-  licence: string,
-): string {
-  const userId = attributes["OwnerUserId"];
-  const displayName = attributes["OwnerDisplayName"];
-  const author =
-    userId !== undefined && /^-?\d+$/.test(userId)
-      ? `https://${site}/users/${userId}`
-      : displayName !== undefined && displayName !== ""
-        ? JSON.stringify(displayName)
-        : "an unknown user";
-  return `From ${questionUrl(site, id)}, asked by ${author}, licensed under ${licence}.`;
 }

@@ -2,13 +2,15 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "../common/usage-error.ts";
 
-/** The files of one site's dump. PostLinks.xml and Tags.xml are optional. */
+/** The files of one site's dump. Only Posts.xml is required. */
 export interface DumpFiles {
   /** The folder the files are in; its name usually names the site. */
   folder: string;
   posts: string;
   postLinks: string | undefined;
   tags: string | undefined;
+  /** The authors' display names. */
+  users: string | undefined;
 }
 
 /**
@@ -32,5 +34,11 @@ export function locateDump(input: string): DumpFiles {
     const file = join(folder, name);
     return existsSync(file) && file !== posts ? file : undefined;
   };
-  return { folder, posts, postLinks: beside("PostLinks.xml"), tags: beside("Tags.xml") };
+  return {
+    folder,
+    posts,
+    postLinks: beside("PostLinks.xml"),
+    tags: beside("Tags.xml"),
+    users: beside("Users.xml"),
+  };
 }

@@ -1,12 +1,24 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { QUESTION_ID_PATTERN } from "../../src/schemas/question.ts";
-import { licenceOfEra, questionCredit, type LicenceSource } from "./attribution.ts";
+import {
+  postCredit,
+  type AuthorSource,
+  type LicenceSource,
+  type PostCredit,
+  type PostKind,
+} from "./attribution.ts";
 import { byId, isId, type DuplicateLinks } from "./post-links.ts";
-import { frontmatterProblems, renderFrontmatter } from "./question-file.ts";
+import {
+  creditFields,
+  frontmatterProblems,
+  renderFrontmatter,
+  type QuestionFields,
+} from "./question-file.ts";
 import { questionFromRow, SOURCE_ATTRIBUTE, type RowOptions } from "./question-row.ts";
 import { TextCheck } from "./text-check.ts";
 import { own } from "./own.ts";
+import type { UserNames } from "./users.ts";
 import { readDumpRows, type DumpRow, type ReadProgress } from "./xml-rows.ts";
 
 /** A question row that could not become a file, for one reason. */
@@ -28,6 +40,14 @@ export interface QuestionWarning {
   message: string;
 }
 
+/** An author name the import changed to fit on one line, and who it credits. */
+export interface NameCleaned {
+  /** `user 1045` (Users.xml), or `question 7` (OwnerDisplayName). */
+  who: string;
+  from: string;
+  to: string;
+}
+
 /** How a post that a duplicate link names fared, so the link can be followed or reported. */
 export type PostStatus =
   { kind: "written" } | { kind: "failed" } | { kind: "not a question"; postTypeId: string };
@@ -45,9 +65,15 @@ export interface PostsPass {
   dumpTagCounts: Map<string, number>;
   tagRepeats: { id: string; tag: string; from: string[] }[];
   titlesTrimmed: string[];
-  /** Questions written per licence, and per where the licence came from. */
+  /** Posts written per licence, and per where the licence came from. */
   licences: Map<string, number>;
   licenceFrom: Map<LicenceSource, number>;
+  /** Posts written per where their author's name came from. */
+  authors: Map<AuthorSource, number>;
+  /** Posts whose OwnerUserId has no row in Users.xml. */
+  unknownUsers: number;
+  /** By user (Users.xml) or post (OwnerDisplayName), each once. */
+  namesCleaned: Map<string, NameCleaned>;
   /** Only for the posts a duplicate link names (as duplicate or original): flat memory. */
   linkedPosts: Map<string, PostStatus>;
   /** Written questions that PostLinks.xml says are duplicates, with their Posts.xml line. */
@@ -62,6 +88,8 @@ export interface PostsPassInput {
   /** The staging folder's questions/, where `<Id>.md` files are written. */
   questionsDir: string;
   site: string;
+  /** Display names, when the dump has a Users.xml. */
+  users: UserNames | undefined;
   /** `--license`: the licence of posts without ContentLicense, instead of their era's. */
   licenceOverride: string | undefined;
   row: RowOptions;
@@ -71,8 +99,8 @@ export interface PostsPassInput {
 }
 
 /**
- * One streaming pass over Posts.xml: each question row (PostTypeId 1) is mapped, checked with
- * the question schema exactly as the build reads it, and written at once, so no body is held.
+ * One streaming pass over Posts.xml: each question row (PostTypeId 1) is mapped, credited,
+ * checked with the schema exactly as the build reads it, and written at once, so no body is held.
  * Other rows are counted by type. Duplicate links are settled afterwards (see duplicates.ts),
  * since an original may come later in the file; for that, only the posts the links name are
  * remembered.
@@ -91,6 +119,9 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
     titlesTrimmed: [],
     licences: new Map(),
     licenceFrom: new Map(),
+    authors: new Map(),
+    unknownUsers: 0,
+    namesCleaned: new Map(),
     linkedPosts: new Map(),
     candidates: new Map(),
     problems: [],
@@ -153,20 +184,20 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
       else pass.tagChanges.set(own(key), own({ ...change, questions: 1 }));
     }
 
-    const ownLicence = attributes["ContentLicense"];
-    const licenceFrom: LicenceSource =
-      ownLicence !== undefined
-        ? "ContentLicense"
-        : input.licenceOverride !== undefined
-          ? "--license"
-          : "date";
-    const licence = ownLicence ?? input.licenceOverride ?? licenceOfEra(attributes["CreationDate"]);
-    const credit = questionCredit(input.site, id, attributes, licence ?? "an unknown licence");
+    const credit = postCredit(
+      input.site,
+      "question",
+      id,
+      attributes,
+      input.users,
+      input.licenceOverride,
+    );
+    const fields: QuestionFields = { ...question.fields, ...creditFields(credit) };
     // The schema has the last word; a field the mapping already failed is reported once.
     const mappingFailed = new Set(question.problems.map((problem) => problem.field));
     const problems = [
       ...question.problems,
-      ...frontmatterProblems(question.fields).filter(
+      ...frontmatterProblems(fields).filter(
         (problem) => !mappingFailed.has(baseField(problem.field)),
       ),
     ];
@@ -191,7 +222,7 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
       return;
     }
 
-    const frontmatter = renderFrontmatter(question.fields, credit);
+    const frontmatter = renderFrontmatter(fields, credit.comment);
     try {
       // "wx": a second row with the same Id must not replace the first one's file.
       writeFileSync(join(input.questionsDir, `${id}.md`), frontmatter + question.body, {
@@ -212,8 +243,7 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
 
     pass.written++;
     if (question.fields.state === "closed") pass.closed++;
-    if (licence !== undefined) count(pass.licences, licence);
-    count(pass.licenceFrom, licenceFrom);
+    credited(pass, "question", id, credit);
     if (question.titleTrimmed) pass.titlesTrimmed.push(own(id));
     for (const repeat of question.tagRepeats) pass.tagRepeats.push(own({ id, ...repeat }));
     if (question.answerCountMissing) {
@@ -230,6 +260,21 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
   pass.titlesTrimmed.sort(byId);
   pass.tagRepeats.sort((a, b) => byId(a.id, b.id));
   return pass;
+}
+
+/** Counts what the report says about a written post's credit. */
+function credited(pass: PostsPass, post: PostKind, id: string, given: PostCredit): void {
+  count(pass.authors, given.authorFrom);
+  if (given.unknownUser) pass.unknownUsers++;
+  if (given.license !== undefined) count(pass.licences, given.license);
+  count(pass.licenceFrom, given.licenceFrom);
+  const cleaned = given.nameCleaned;
+  if (cleaned !== undefined && given.author !== undefined) {
+    const who = cleaned.userId === undefined ? `${post} ${id}` : `user ${cleaned.userId}`;
+    if (!pass.namesCleaned.has(who)) {
+      pass.namesCleaned.set(own(who), own({ who, from: cleaned.from, to: given.author }));
+    }
+  }
 }
 
 /** Counts one more under `key`, which is copied (see `own`) the first time it is seen. */

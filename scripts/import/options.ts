@@ -27,8 +27,8 @@ Usage:
   npm run import -- <dump-folder | Posts.xml> --out <content-folder> [options]
 
   <dump-folder>        A folder holding Posts.xml and, when present, PostLinks.xml (duplicate
-                       links) and Tags.xml (tag counts, cross-checked). Given Posts.xml itself,
-                       the files beside it are used.
+                       links), Tags.xml (tag counts, cross-checked) and Users.xml (authors'
+                       names). Given Posts.xml itself, the files beside it are used.
 
 Options:
   --out DIR            The content folder to write. Required. It is built in a temporary folder
@@ -49,7 +49,8 @@ Options:
   --strict-tags        Do not apply the automatic tag rule: a tag outside our format (lower-case
                        letters, digits, "." and "-") that --tag-map does not map fails its question.
   --strict             --strict-tags, and keep titles exactly as in the dump: a title with spaces
-                       at its ends fails its question instead of being trimmed.
+                       at its ends fails its question instead of being trimmed. (Author names
+                       are cleaned to one line either way, and each one cleaned is listed.)
   --allow-partial      When some questions cannot be imported, still write the others (the exit
                        code stays 1). Without it, nothing is written unless every question imports.
   --check-text         Also check, per question, that the listing text of the body (read as

@@ -1,5 +1,5 @@
 import type { LinkNote } from "./duplicates.ts";
-import type { QuestionProblem, QuestionWarning } from "./import-posts.ts";
+import type { NameCleaned, QuestionProblem, QuestionWarning } from "./import-posts.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 import type { TextDifference } from "./text-check.ts";
 
@@ -8,7 +8,7 @@ export interface ImportReport {
   site: string;
   name: string;
   out: string;
-  files: { posts: string; postLinks: string | null; tags: string | null };
+  files: { posts: string; postLinks: string | null; tags: string | null; users: string | null };
   /** Every `<row>` of Posts.xml. */
   postRows: number;
   questions: {
@@ -20,6 +20,29 @@ export interface ImportReport {
     notImported: number;
     /** Question files now in `out`. */
     written: number;
+  };
+  /** Who the written posts credit, and how the names were found. */
+  authors: {
+    /** Users.xml, when it is beside Posts.xml. */
+    file: string | null;
+    /** Rows of Users.xml. */
+    users: number;
+    /** Posts credited by their OwnerUserId's name in Users.xml, with a link to the user. */
+    fromUsers: number;
+    /** Posts credited by OwnerDisplayName (deleted users), with no link. */
+    fromOwnerDisplayName: number;
+    /** Posts with no author: no name in Users.xml and no OwnerDisplayName. */
+    none: number;
+    /** Posts whose OwnerUserId has no row in Users.xml. */
+    unknownUsers: number;
+    namesCleaned: NameCleaned[];
+  };
+  /** Posts written per licence, and where their licences came from. */
+  licences: {
+    perLicence: { licence: string; posts: number }[];
+    fromContentLicense: number;
+    byDate: number;
+    fromOption: number;
   };
   skippedByType: { postTypeId: string; kind: string; rows: number }[];
   /** Questions written with `state: closed` (duplicates not included). */
@@ -93,7 +116,7 @@ const EXAMPLES = 10;
 export function formatReport(report: ImportReport): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const lines: string[] = [];
-  const { stats, questions, duplicateLinks: links } = report;
+  const { stats, questions, authors, duplicateLinks: links } = report;
   lines.push(
     `Import of ${report.site} (${report.files.posts}) into ${report.out}`,
     `  ${stats.postsMegabytes.toFixed(1)} MB, ${n(report.postRows)} rows in ${stats.seconds.toFixed(1)} s: ` +
@@ -120,8 +143,30 @@ export function formatReport(report: ImportReport): string {
       ? "no PostLinks.xml"
       : `from ${n(links.duplicateRows)} duplicate link${links.duplicateRows === 1 ? "" : "s"} in PostLinks.xml`,
   );
+  const posts = authors.fromUsers + authors.fromOwnerDisplayName + authors.none;
+  row(
+    "authors",
+    authors.fromUsers + authors.fromOwnerDisplayName,
+    authors.file === null
+      ? `of ${n(posts)} posts, by OwnerDisplayName; no Users.xml, so no other names or user links`
+      : `of ${n(posts)} posts: ${n(authors.fromUsers)} named from Users.xml (${n(authors.users)} users) with a link, ${n(authors.fromOwnerDisplayName)} by OwnerDisplayName (deleted users)`,
+  );
+  row("posts without author", authors.none);
+  const { licences } = report;
+  row(
+    "licences",
+    licences.perLicence.length,
+    licences.perLicence
+      .map((item) => `${item.licence}: ${n(item.posts)} post${item.posts === 1 ? "" : "s"}`)
+      .concat(
+        licences.byDate === 0 ? [] : [`${n(licences.byDate)} by date, the dump naming none`],
+        licences.fromOption === 0 ? [] : [`${n(licences.fromOption)} from --license`],
+      )
+      .join(", "),
+  );
   row("tags mapped", report.tagsMapped.length);
   row("titles trimmed", report.titlesTrimmed.length);
+  row("author names cleaned", authors.namesCleaned.length);
   const noteCount =
     report.tagRepeats.length +
     links.notFollowed.length +
@@ -130,7 +175,8 @@ export function formatReport(report: ImportReport): string {
     links.multiple.length +
     links.withoutClosedDate.length +
     (report.tagCounts?.mismatches.length ?? 0) +
-    report.warnings.length;
+    report.warnings.length +
+    (authors.unknownUsers === 0 ? 0 : 1);
   row("notes", noteCount, noteCount === 0 ? "" : "(listed below)");
   row("problems", report.problems.length, report.problems.length === 0 ? "" : "(listed below)");
 
@@ -159,6 +205,12 @@ export function formatReport(report: ImportReport): string {
   section(
     "Titles trimmed (spaces removed from their ends):",
     report.titlesTrimmed.map((id) => `question ${id}`),
+  );
+  section(
+    "Author names cleaned to one line (spaces trimmed from the ends, line breaks and control characters made spaces):",
+    authors.namesCleaned.map(
+      (item) => `${item.who}: ${JSON.stringify(item.from)} -> ${JSON.stringify(item.to)}`,
+    ),
   );
   section(
     "Duplicate links not followed (the question keeps the state its row gives it):",
@@ -193,7 +245,15 @@ export function formatReport(report: ImportReport): string {
   }
   section(
     "Other notes:",
-    report.warnings.map((item) => `question ${item.id} (line ${item.line}): ${item.message}`),
+    report.warnings
+      .map((item) => `question ${item.id} (line ${item.line}): ${item.message}`)
+      .concat(
+        authors.unknownUsers === 0
+          ? []
+          : [
+              `${n(authors.unknownUsers)} post${authors.unknownUsers === 1 ? " has an OwnerUserId" : "s have OwnerUserIds"} that Users.xml does not have; credited by OwnerDisplayName when there is one, with no link`,
+            ],
+      ),
   );
   if (report.textCheck !== null) {
     const { checked, differences } = report.textCheck;

@@ -4,12 +4,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../../src/project-paths.ts";
-import { readImportedContent } from "./imported-content.ts";
+import { readImportedContent, readWrittenFolder } from "./imported-content.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 
 /**
  * The importer's command line on small hand-written dumps, one per behaviour a user relies on:
- * what is written, what is reported, and what is never left behind.
+ * what is written, what is reported, and what is never left behind. What was written is read
+ * with the yaml package (readWrittenFolder); that the site's own reader accepts it too is the
+ * last test, which waits for the build side of issue 12.
  */
 const workDir = join(projectRoot, "tests/.output/import/cli");
 
@@ -53,16 +55,23 @@ function dumpFile(root: string, rows: readonly string[]): string {
   return `\uFEFF<?xml version="1.0" encoding="utf-8"?>\r\n<${root}>\r\n${rows.map((line) => `${line}\r\n`).join("")}</${root}>\r\n`;
 }
 
-/** A fresh dump folder under the work dir, with Posts.xml and, when given, PostLinks.xml. */
+/**
+ * A fresh dump folder under the work dir, with Posts.xml and, when given, PostLinks.xml and
+ * other files (Users.xml...) by name, each with its root element and rows.
+ */
 function writeDump(
   name: string,
   posts: readonly Attributes[],
   links?: readonly [postId: number, relatedPostId: number][],
+  others: Readonly<Record<string, { root: string; rows: readonly Attributes[] }>> = {},
 ): string {
   const folder = join(workDir, name);
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, "Posts.xml"), dumpFile("posts", posts.map(row)));
+  for (const [file, { root, rows }] of Object.entries(others)) {
+    writeFileSync(join(folder, file), dumpFile(root, rows.map(row)));
+  }
   if (links) {
     const rows = links.map(([postId, relatedPostId], index) =>
       row({
@@ -140,16 +149,20 @@ describe("the import command", () => {
       "50.md",
       "51.md",
     ]);
-    const content = readImportedContent(out);
-    assert.equal(content.community.name, "tiny.stackexchange.com");
-    assert.match(content.community.attribution ?? "", /https:\/\/tiny\.stackexchange\.com\/q\//);
-    assert.equal(content.entries.get("12")?.state, "duplicate");
-    assert.equal(content.entries.get("5")?.state, "closed");
-    assert.equal(content.entries.get("30")?.state, "open");
-    assert.deepEqual(content.entries.get("5")?.tags, ["stout", "porter"]);
-    assert.deepEqual(content.entries.get("50")?.tags, ["2024", "1.0"]);
-    assert.equal(content.entries.get("50")?.title, "yes");
-    assert.equal(content.entries.get("51")?.title, "1.0");
+    const content = readWrittenFolder(out);
+    const fields = (id: string) => content.questions.get(id)?.fields;
+    assert.equal(content.community["name"], "tiny.stackexchange.com");
+    assert.match(
+      String(content.community["attribution"]),
+      /https:\/\/tiny\.stackexchange\.com\/q\//,
+    );
+    assert.equal(fields("12")?.["state"], "duplicate");
+    assert.equal(fields("5")?.["state"], "closed");
+    assert.equal(fields("30")?.["state"], undefined, "open is left out");
+    assert.deepEqual(fields("5")?.["tags"], ["stout", "porter"]);
+    assert.deepEqual(fields("50")?.["tags"], ["2024", "1.0"]);
+    assert.equal(fields("50")?.["title"], "yes");
+    assert.equal(fields("51")?.["title"], "1.0");
 
     const file30 = readFileSync(join(out, "questions/30.md"), "utf8");
     assert.ok(
@@ -288,9 +301,9 @@ describe("the import command", () => {
         ],
       );
       assert.deepEqual(result.tagRepeats, [{ id: "1", tag: "csharp", from: ["c#", "csharp"] }]);
-      const content = readImportedContent(out);
-      assert.deepEqual(content.entries.get("1")?.tags, ["csharp"]);
-      assert.deepEqual(content.entries.get("2")?.tags, ["cpp", "linux"]);
+      const content = readWrittenFolder(out);
+      assert.deepEqual(content.questions.get("1")?.fields["tags"], ["csharp"]);
+      assert.deepEqual(content.questions.get("2")?.fields["tags"], ["cpp", "linux"]);
 
       const text = runImport(dump, "--out", outFolder("tags-out-text"));
       assert.match(
@@ -380,7 +393,7 @@ describe("the import command", () => {
     assert.deepEqual(result.duplicateLinks.notFollowed, [
       { id: "4", target: "1", reason: "question 1 could not be imported (see Problems)" },
     ]);
-    assert.equal(readImportedContent(out).entries.get("4")?.state, "closed");
+    assert.equal(readWrittenFolder(out).questions.get("4")?.fields["state"], "closed");
   });
 
   it("follows the lowest written original, and reports every link it does not follow", () => {
@@ -451,6 +464,106 @@ describe("the import command", () => {
     );
   });
 
+  describe("authors and licences", () => {
+    const dump = writeDump(
+      "authors.stackexchange.com",
+      [
+        question(1, { OwnerUserId: "8", Score: "-2" }),
+        question(2, { OwnerUserId: "9" }),
+        question(3, { OwnerUserId: "10", ContentLicense: "CC BY-SA 4.0" }),
+        question(4, { OwnerUserId: "12" }),
+        question(5, { OwnerDisplayName: "Deleted & Co", CreationDate: "2010-08-25T18:00:00.000" }),
+        question(6, { OwnerUserId: "404" }),
+        question(7, { OwnerUserId: "-1" }),
+        question(8, { OwnerDisplayName: " ann\nb " }),
+      ],
+      undefined,
+      {
+        "Users.xml": {
+          root: "users",
+          rows: [
+            { Id: "-1", DisplayName: "Community" },
+            { Id: "8", DisplayName: "O'Brien" },
+            { Id: "9", DisplayName: "Brian " },
+            { Id: "10", DisplayName: "A & B <ops>" },
+            { Id: "12", DisplayName: '"Quoted" start' },
+          ],
+        },
+      },
+    );
+    const out = outFolder("authors-out");
+    const run = runImport(dump, "--out", out, "--json");
+    const user = (id: string) => `https://authors.stackexchange.com/users/${id}`;
+
+    it("credits each question's author, links the users Users.xml has, and names its licence", () => {
+      assert.equal(run.status, 0, run.stderr + run.stdout);
+      const { questions } = readWrittenFolder(out);
+      assert.deepEqual(questions.get("1")?.fields, {
+        title: "Question 1",
+        tags: ["beer"],
+        asked: "2015-03-02T10:00:00.123Z",
+        answers: 1,
+        score: -2,
+        author: "O'Brien",
+        authorUrl: user("8"),
+        source: "https://authors.stackexchange.com/q/1",
+        license: "CC BY-SA 3.0",
+      });
+      const field = (id: string, name: string) => questions.get(id)?.fields[name];
+      assert.deepEqual(
+        ["2", "3", "4", "5", "6", "7", "8"].map((id) => [
+          id,
+          field(id, "author"),
+          field(id, "authorUrl"),
+          field(id, "license"),
+        ]),
+        [
+          ["2", "Brian", user("9"), "CC BY-SA 3.0"],
+          ["3", "A & B <ops>", user("10"), "CC BY-SA 4.0"],
+          ["4", '"Quoted" start', user("12"), "CC BY-SA 3.0"],
+          ["5", "Deleted & Co", undefined, "CC BY-SA 2.5"],
+          ["6", undefined, undefined, "CC BY-SA 3.0"],
+          ["7", "Community", user("-1"), "CC BY-SA 3.0"],
+          ["8", "ann b", undefined, "CC BY-SA 3.0"],
+        ],
+      );
+      assert.match(questions.get("6")?.comment ?? "", /asked by an unknown user,/);
+    });
+
+    it("reports where the names came from, the names it cleaned and the licences", () => {
+      const result = report(run);
+      assert.deepEqual(
+        [
+          result.authors.fromUsers,
+          result.authors.fromOwnerDisplayName,
+          result.authors.none,
+          result.authors.unknownUsers,
+        ],
+        [5, 2, 1, 1],
+      );
+      assert.deepEqual(result.authors.namesCleaned, [
+        { who: "question 8", from: " ann\nb ", to: "ann b" },
+        { who: "user 9", from: "Brian ", to: "Brian" },
+      ]);
+      assert.deepEqual(result.licences.perLicence, [
+        { licence: "CC BY-SA 2.5", posts: 1 },
+        { licence: "CC BY-SA 3.0", posts: 6 },
+        { licence: "CC BY-SA 4.0", posts: 1 },
+      ]);
+
+      const text = runImport(dump, "--out", outFolder("authors-out-text")).stdout;
+      for (const line of [
+        /^ {2}authors +7 {2}of 8 posts: 5 named from Users\.xml \(5 users\) with a link, 2 by OwnerDisplayName/m,
+        /^ {2}posts without author +1$/m,
+        /^ {2}licences +3 {2}CC BY-SA 2\.5: 1 post, CC BY-SA 3\.0: 6 posts, CC BY-SA 4\.0: 1 post, 7 by date, the dump naming none$/m,
+        /^ {2}user 9: "Brian " -> "Brian"$/m,
+        /^ {2}1 post has an OwnerUserId that Users\.xml does not have/m,
+      ]) {
+        assert.match(text, line);
+      }
+    });
+  });
+
   it("documents every flag in --help, and treats a wrong command line as a usage error", () => {
     const help = runImport("--help");
     assert.equal(help.status, 0);
@@ -488,4 +601,28 @@ describe("the import command", () => {
       assert.match(run.stderr, /^import: /);
     }
   });
+
+  it(
+    "writes folders the site's own content reader accepts",
+    { todo: "needs the build side of issue 12" },
+    () => {
+      // The build's reader (src/loaders) rejects fields it does not know, and today it does
+      // not know score, author, authorUrl, source and license. These are the checks the tests
+      // above made with it before issue 12; they pass again once the build side has landed.
+      const tiny = readImportedContent(join(workDir, "tiny-out"));
+      assert.equal(tiny.community.name, "tiny.stackexchange.com");
+      assert.equal(tiny.entries.get("12")?.state, "duplicate");
+      assert.equal(tiny.entries.get("5")?.state, "closed");
+      assert.equal(tiny.entries.get("30")?.state, "open");
+      assert.deepEqual(tiny.entries.get("50")?.tags, ["2024", "1.0"]);
+      assert.deepEqual(readImportedContent(join(workDir, "tags-out")).entries.get("1")?.tags, [
+        "csharp",
+      ]);
+      assert.equal(
+        readImportedContent(join(workDir, "partial-out")).entries.get("4")?.state,
+        "closed",
+      );
+      assert.equal(readImportedContent(join(workDir, "authors-out")).entries.size, 8);
+    },
+  );
 });

@@ -4,15 +4,22 @@ import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
 import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
 import { mapTag, splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
-import { questionFromRow, utcInstant } from "../../scripts/import/question-row.ts";
-import { communityAttribution, licenceOfEra } from "../../scripts/import/attribution.ts";
 import { readWrittenFile } from "../../scripts/import/frontmatter-block.ts";
+import { questionFromRow, readScore, utcInstant } from "../../scripts/import/question-row.ts";
 import {
+  creditFields,
   frontmatterProblems,
   questionFieldsFromFile,
   renderFrontmatter,
   type QuestionFields,
 } from "../../scripts/import/question-file.ts";
+import {
+  cleanName,
+  communityAttribution,
+  licenceOfEra,
+  postCredit,
+} from "../../scripts/import/attribution.ts";
+import type { UserNames } from "../../scripts/import/users.ts";
 
 const rulePolicy = { map: new Map<string, string>(), rule: true };
 
@@ -199,7 +206,217 @@ describe("a question row", () => {
   });
 });
 
-describe("the licence of a post the dump names none for", () => {
+/** Names that YAML or a careless writer would mangle; each must read back exactly. */
+const AWKWARD_NAMES = [
+  "O'Brien",
+  "A & B <ops>",
+  "Dr. No: the sequel",
+  '"Quoted" at the start',
+  "'single' at the start",
+  "- like a list item",
+  "# like a comment",
+  "yes",
+  "null",
+  "1.0",
+  "Ünïcödé 中文 🍺",
+  "back\\slash",
+];
+
+describe("the score and credit of a question", () => {
+  it("are written after its own fields and read back exactly, whatever the author's name", () => {
+    for (const author of AWKWARD_NAMES) {
+      const written = fields({
+        score: -3,
+        author,
+        authorUrl: "https://beer.stackexchange.com/users/8",
+        source: "https://beer.stackexchange.com/q/7",
+        license: "CC BY-SA 4.0",
+      });
+      const block = renderFrontmatter(written, "credit");
+      assert.deepEqual(Object.keys(readBack(block)), [
+        "title",
+        "tags",
+        "asked",
+        "answers",
+        "score",
+        "author",
+        "authorUrl",
+        "source",
+        "license",
+      ]);
+      assert.equal(readBack(block)["author"], author);
+      assert.equal(readBack(block)["score"], -3);
+      assert.deepEqual(frontmatterProblems(written), [], author);
+    }
+  });
+
+  it("are checked before writing: a score must be whole, a link http(s), authorUrl needs author", () => {
+    assert.deepEqual(
+      frontmatterProblems(
+        fields({
+          score: 1.5,
+          author: "Ann",
+          authorUrl: "ftp://example.org/u/1",
+          source: "not a url",
+        }),
+      ).map((problem) => problem.field),
+      ["score", "authorUrl", "source"],
+    );
+    assert.deepEqual(
+      frontmatterProblems(fields({ authorUrl: "https://example.org/users/1" })).map((problem) => [
+        problem.field,
+        problem.reason,
+      ]),
+      [["authorUrl", "is only allowed with author; add the author's name or remove authorUrl"]],
+    );
+    // The schema's rule for one line of text: the importer cleans names before it gets here.
+    assert.match(frontmatterProblems(fields({ author: "two\nlines" }))[0]?.reason ?? "", /line/);
+  });
+
+  it("takes Score as a whole number, negative allowed, and leaves it out when missing", () => {
+    assert.deepEqual(readScore("-2"), { ok: true, score: -2 });
+    assert.deepEqual(readScore("-0"), { ok: true, score: 0 });
+    assert.deepEqual(readScore(undefined), { ok: true, score: undefined });
+    assert.equal(readScore("1.5").ok, false);
+    const row = { Title: "T", Tags: "<a>", CreationDate: "2014-01-21T20:26:05.383" };
+    const options = { tags: rulePolicy, trimTitles: true };
+    assert.equal(questionFromRow({ ...row, Score: "-4" }, options).fields.score, -4);
+    assert.equal("score" in questionFromRow(row, options).fields, false);
+    assert.deepEqual(
+      questionFromRow({ ...row, Score: "many" }, options).problems.map((p) => p.field),
+      ["score"],
+    );
+  });
+});
+
+/** A Users.xml of three users, one whose name had a space at its end. */
+const users: UserNames = {
+  rows: 3,
+  names: new Map([
+    ["-1", "Community"],
+    ["8", "O'Brien"],
+    ["9", "Brian"],
+  ]),
+  cleaned: new Map([["9", "Brian "]]),
+};
+const SITE = "beer.stackexchange.com";
+
+describe("the credit of a post", () => {
+  const row = { CreationDate: "2014-01-21T20:26:05.383" };
+
+  it("names the user Users.xml has for OwnerUserId, linked to their page", () => {
+    const credit = postCredit(SITE, "answer", "31", { ...row, OwnerUserId: "8" }, users, undefined);
+    assert.deepEqual(creditFields(credit), {
+      author: "O'Brien",
+      authorUrl: "https://beer.stackexchange.com/users/8",
+      source: "https://beer.stackexchange.com/a/31",
+      license: "CC BY-SA 3.0",
+    });
+    assert.equal(credit.authorFrom, "Users.xml");
+    assert.equal(
+      credit.comment,
+      'From https://beer.stackexchange.com/a/31, answered by "O\'Brien" (https://beer.stackexchange.com/users/8), licensed under CC BY-SA 3.0.',
+    );
+    const community = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerUserId: "-1" },
+      users,
+      undefined,
+    );
+    assert.equal(community.authorUrl, "https://beer.stackexchange.com/users/-1");
+    const cleaned = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerUserId: "9" },
+      users,
+      undefined,
+    );
+    assert.deepEqual(
+      [cleaned.author, cleaned.nameCleaned],
+      ["Brian", { from: "Brian ", userId: "9" }],
+    );
+  });
+
+  it("names a deleted user by OwnerDisplayName, unlinked, also when Users.xml lacks the id", () => {
+    for (const attributes of [
+      { ...row, OwnerDisplayName: "A & B <ops>" } as Record<string, string>,
+      { ...row, OwnerUserId: "404", OwnerDisplayName: "A & B <ops>" },
+    ]) {
+      const credit = postCredit(SITE, "question", "7", attributes, users, undefined);
+      assert.deepEqual(creditFields(credit), {
+        author: "A & B <ops>",
+        source: "https://beer.stackexchange.com/q/7",
+        license: "CC BY-SA 3.0",
+      });
+      assert.equal(credit.authorFrom, "OwnerDisplayName");
+      assert.equal(credit.unknownUser, attributes["OwnerUserId"] !== undefined);
+    }
+    const messy = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerDisplayName: " ann\nb " },
+      users,
+      undefined,
+    );
+    assert.deepEqual([messy.author, messy.nameCleaned], ["ann b", { from: " ann\nb " }]);
+  });
+
+  it("names nobody when the row names nobody, or without Users.xml only OwnerDisplayName", () => {
+    const nobody = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerUserId: "404" },
+      users,
+      undefined,
+    );
+    assert.deepEqual(creditFields(nobody), {
+      source: "https://beer.stackexchange.com/q/7",
+      license: "CC BY-SA 3.0",
+    });
+    assert.equal(nobody.authorFrom, "none");
+    const noUsersXml = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerUserId: "8" },
+      undefined,
+      undefined,
+    );
+    assert.equal(noUsersXml.author, undefined);
+    assert.equal(noUsersXml.unknownUser, false, "without Users.xml no user is unknown");
+    assert.match(noUsersXml.comment, /asked by https:\/\/beer\.stackexchange\.com\/users\/8,/);
+    assert.match(
+      postCredit(SITE, "question", "7", row, undefined, undefined).comment,
+      /asked by an unknown user,/,
+    );
+  });
+
+  it("takes ContentLicense when the row has it, else --license, else the licence of the post's date", () => {
+    const licence = (attributes: Record<string, string>, override?: string) => {
+      const credit = postCredit(SITE, "question", "7", attributes, undefined, override);
+      return [credit.license, credit.licenceFrom];
+    };
+    assert.deepEqual(licence({ ...row, ContentLicense: "CC BY-SA 4.0" }), [
+      "CC BY-SA 4.0",
+      "ContentLicense",
+    ]);
+    assert.deepEqual(licence({ ...row, ContentLicense: "CC BY-SA 4.0" }, "X"), [
+      "CC BY-SA 4.0",
+      "ContentLicense",
+    ]);
+    assert.deepEqual(licence(row, "CC BY-SA 4.0"), ["CC BY-SA 4.0", "--license"]);
+    assert.deepEqual(licence(row), ["CC BY-SA 3.0", "date"]);
+    assert.deepEqual(licence({ CreationDate: "2010-08-25T18:00:00.000" }), [
+      "CC BY-SA 2.5",
+      "date",
+    ]);
+  });
+
   it("follows Stack Exchange's licence eras, changing on 2011-04-08 and 2018-05-02 (UTC)", () => {
     assert.equal(licenceOfEra("2011-04-07T23:59:59.999"), "CC BY-SA 2.5");
     assert.equal(licenceOfEra("2011-04-08T00:00:00.000"), "CC BY-SA 3.0");
@@ -210,20 +427,27 @@ describe("the licence of a post the dump names none for", () => {
     assert.equal(licenceOfEra("soon"), undefined);
   });
 
-  it("is said in the community's attribution, with how the licences were decided", () => {
-    const site = "beer.stackexchange.com";
+  it("says in the community's attribution how the licences were decided", () => {
     const one = new Map([["CC BY-SA 3.0", 2]]);
     assert.match(
-      communityAttribution(site, one, new Map([["date", 2]])),
+      communityAttribution(SITE, one, new Map([["date", 2]])),
       /licensed under CC BY-SA 3\.0 \(by each post's date, since the dump names no licence per post;/,
     );
     assert.match(
-      communityAttribution(site, one, new Map([["ContentLicense", 2]])),
+      communityAttribution(SITE, one, new Map([["ContentLicense", 2]])),
       /CC BY-SA 3\.0 \(per post ContentLicense; each question file names its own\)/,
     );
     assert.match(
-      communityAttribution(site, one, new Map([["--license", 2]])),
+      communityAttribution(SITE, one, new Map([["--license", 2]])),
       /\(as given to the import, since the dump names no licence per post;/,
     );
+  });
+
+  it("cleans display names to one line, or to nothing", () => {
+    assert.equal(cleanName("Brian "), "Brian");
+    assert.equal(cleanName("a\r\nb\u2028c\td"), "a b c d");
+    assert.equal(cleanName('O\'Brien: "Ed"'), 'O\'Brien: "Ed"');
+    assert.equal(cleanName(" \t "), undefined);
+    assert.equal(cleanName(undefined), undefined);
   });
 });
