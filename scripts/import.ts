@@ -1,6 +1,6 @@
 /**
- * Imports a Stack Exchange data dump into a content folder: community.yaml and one
- * questions/<Id>.md per question. `node scripts/import.ts --help` (npm run import -- --help)
+ * Imports a Stack Exchange data dump into a content folder: community.yaml, one
+ * questions/<Id>.md per question and one answers/<Id>.md per answer. `node scripts/import.ts --help` (npm run import -- --help)
  * documents every flag; scripts/import.md explains the mapping and the report.
  */
 import { writeFileSync } from "node:fs";
@@ -13,7 +13,7 @@ import {
 } from "./import/community-file.ts";
 import { locateDump } from "./import/dump-files.ts";
 import { settleDuplicates } from "./import/duplicates.ts";
-import { importPosts } from "./import/import-posts.ts";
+import { importPosts, settleAnswers } from "./import/import-posts.ts";
 import { HELP, parseImportArguments } from "./import/options.ts";
 import { UsageError } from "./common/usage-error.ts";
 import { noDuplicateLinks, readDuplicateLinks } from "./import/post-links.ts";
@@ -69,6 +69,7 @@ async function main(args: readonly string[]): Promise<number> {
   // 4. Stream Posts.xml into a staging folder beside --out; Ctrl-C removes it.
   const staging = createStaging(options.out);
   const questionsDir = join(staging, "questions");
+  const answersDir = join(staging, "answers");
   const abandon = (signal: NodeJS.Signals) => {
     progress.end();
     removeStaging(staging);
@@ -80,6 +81,7 @@ async function main(args: readonly string[]): Promise<number> {
     const pass = await importPosts({
       postsFile: dump.posts,
       questionsDir,
+      answersDir,
       site,
       users,
       licenceOverride: options.license,
@@ -89,7 +91,10 @@ async function main(args: readonly string[]): Promise<number> {
       onProgress: progress.update,
     });
 
-    // 5. Settle duplicates now that every original is known; check Tags.xml's counts.
+    // 5. Settle what needed the whole file: answers whose question came later or never did,
+    //    answer counts and accepted answers, then duplicates now that every original is
+    //    known. Check Tags.xml's counts.
+    const answers = settleAnswers(pass, questionsDir, answersDir);
     const duplicates = settleDuplicates(links, pass, questionsDir);
     const tagCounts =
       dump.tags === undefined
@@ -110,7 +115,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
     writeFileSync(join(staging, "community.yaml"), community);
 
-    // 7. Swap the folder in only when every question made it, or when asked to.
+    // 7. Swap the folder in only when every question and answer made it, or when asked to.
     const complete = pass.problems.length === 0 && duplicates.problems.length === 0;
     if (complete || options.allowPartial) swapIn(staging, options.out);
 
@@ -122,6 +127,7 @@ async function main(args: readonly string[]): Promise<number> {
       dump,
       links,
       pass,
+      answers,
       userRows: users?.rows ?? 0,
       duplicates,
       tagCounts,

@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import type { AnswerSettlement } from "./answer-ledger.ts";
 import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
 import type { PostsPass } from "./import-posts.ts";
@@ -13,6 +14,7 @@ export interface ReportParts {
   dump: DumpFiles;
   links: DuplicateLinks;
   pass: PostsPass;
+  answers: AnswerSettlement;
   /** Rows of Users.xml, when it was read. */
   userRows: number;
   duplicates: DuplicateOutcome;
@@ -28,7 +30,12 @@ export function assembleReport(parts: ReportParts): ImportReport {
   const problems = [...pass.problems, ...duplicates.problems].sort(
     (a, b) => a.line - b.line || byId(a.id, b.id),
   );
-  const failedRows = new Set(problems.map((problem) => `${problem.line} ${problem.id}`));
+  const failedRows = (post: string) =>
+    new Set(
+      problems
+        .filter((problem) => problem.post === post)
+        .map((problem) => `${problem.line} ${problem.id}`),
+    ).size;
   const importable = pass.written;
   const count = <Key>(counts: ReadonlyMap<Key, number>, key: Key) => counts.get(key) ?? 0;
   const postsMegabytes = statSync(dump.posts).size / 1e6;
@@ -46,8 +53,16 @@ export function assembleReport(parts: ReportParts): ImportReport {
     questions: {
       inDump: pass.questionRows,
       importable,
-      notImported: failedRows.size,
+      notImported: failedRows("question"),
       written: parts.written ? importable : 0,
+    },
+    answers: {
+      inDump: pass.answerRows,
+      importable: pass.answers.written,
+      notImported: failedRows("answer"),
+      written: parts.written ? pass.answers.written : 0,
+      accepted: parts.written ? pass.answers.accepted : 0,
+      withoutQuestion: [...parts.answers.withoutQuestion].sort((a, b) => byId(a.id, b.id)),
     },
     authors: {
       file: dump.users ?? null,
@@ -94,7 +109,9 @@ export function assembleReport(parts: ReportParts): ImportReport {
       pass.textCheck === undefined
         ? null
         : { checked: pass.textCheck.checked, differences: pass.textCheck.differences },
-    warnings: pass.warnings,
+    warnings: [...pass.warnings, ...parts.answers.warnings].sort(
+      (a, b) => byId(a.id, b.id) || (a.line ?? 0) - (b.line ?? 0),
+    ),
     problems,
     written: parts.written,
     exitCode: parts.exitCode,

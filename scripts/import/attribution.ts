@@ -183,7 +183,7 @@ export function communityAttribution(
       ? "as given to the import, since the dump names no licence per post"
       : "by each post's date, since the dump names no licence per post";
   return (
-    `Content from ${site}, by its users, licensed under ${licenceList(licences)} (${how}; each question file names its own). ` +
-    `Original questions: ${postUrl(site, "question", "<id>")}, where <id> is the question's file name.`
+    `Content from ${site}, by its users, licensed under ${licenceList(licences)} (${how}; each file names its own). ` +
+    `Originals: ${postUrl(site, "question", "<id>")} for questions and ${postUrl(site, "answer", "<id>")} for answers, where <id> is the file's name.`
   );
 }

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readWrittenFile } from "./frontmatter-block.ts";
 import { byId, type DuplicateLinks } from "./post-links.ts";
-import type { PostsPass, PostStatus, QuestionProblem } from "./import-posts.ts";
+import type { PostsPass, PostStatus, PostProblem } from "./import-posts.ts";
 import { frontmatterProblems, questionFieldsFromFile, renderFrontmatter } from "./question-file.ts";
 
 /** A duplicate link and why it was not followed. */
@@ -25,7 +25,7 @@ export interface DuplicateOutcome {
   multiple: { id: string; targets: string[]; chosen: string }[];
   /** Questions made duplicates by a link although the dump gives them no ClosedDate. */
   withoutClosedDate: string[];
-  problems: QuestionProblem[];
+  problems: PostProblem[];
 }
 
 /**
@@ -83,7 +83,7 @@ export function settleDuplicates(
     const problems = frontmatterProblems(fields);
     if (problems.length > 0) {
       for (const problem of problems) {
-        outcome.problems.push({ id: source, line: candidate.line, ...problem });
+        outcome.problems.push({ post: "question", id: source, line: candidate.line, ...problem });
       }
       continue;
     }

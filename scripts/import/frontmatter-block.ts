@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { Document, type YAMLSeq } from "yaml";
 import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
 import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
@@ -49,6 +50,19 @@ export function readWrittenFile(text: string): WrittenFile {
   const read = parseYamlFields(rest.join("\n"));
   if (!read.ok) throw new Error(`not a file this import wrote: its frontmatter ${read.reason}`);
   return { comment: first.slice(2), fields: read.fields, body: split.body };
+}
+
+/**
+ * Rewrites the frontmatter of a file this import wrote (settling duplicates, answer counts and
+ * accepted answers, which can only be known once the whole dump has been read). `render`
+ * writes the new block from the edited fields and the old comment; the body is kept as it is.
+ */
+export function rewriteFrontmatter(
+  path: string,
+  render: (fields: Record<string, unknown>, comment: string) => string,
+): void {
+  const file = readWrittenFile(readFileSync(path, "utf8"));
+  writeFileSync(path, render(file.fields, file.comment) + file.body);
 }
 
 /** A YAML comment must stay on its line: line breaks and other controls become spaces. */

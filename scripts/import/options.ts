@@ -21,7 +21,8 @@ export interface ImportOptions {
   quiet: boolean;
 }
 
-export const HELP = `Import a Stack Exchange data dump into a content folder (community.yaml + questions/<Id>.md).
+export const HELP = `Import a Stack Exchange data dump into a content folder (community.yaml,
+questions/<Id>.md and answers/<Id>.md).
 
 Usage:
   npm run import -- <dump-folder | Posts.xml> --out <content-folder> [options]
@@ -51,8 +52,9 @@ Options:
   --strict             --strict-tags, and keep titles exactly as in the dump: a title with spaces
                        at its ends fails its question instead of being trimmed. (Author names
                        are cleaned to one line either way, and each one cleaned is listed.)
-  --allow-partial      When some questions cannot be imported, still write the others (the exit
-                       code stays 1). Without it, nothing is written unless every question imports.
+  --allow-partial      When some questions or answers cannot be imported, still write the others
+                       (the exit code stays 1). Without it, nothing is written unless every
+                       question and answer imports.
   --check-text         Also check, per question, that the listing text of the body (read as
                        Markdown with HTML, as the site does) equals its text read as plain HTML,
                        and list the questions where it differs. Slower.
@@ -67,9 +69,10 @@ The automatic tag rule, for a tag that is not in our format and not in --tag-map
   Every mapped tag is listed in the report with the number of questions carrying it.
 
 Exit codes:
-  0  every question was imported
-  1  some question could not be imported (the report lists each by Id), or a dump file could
-     not be read (malformed or truncated XML; the message gives the line)
+  0  every question and answer was imported (answers to questions that are not in the dump are
+     left out, and listed)
+  1  some question or answer could not be imported (the report lists each by Id), or a dump
+     file could not be read (malformed or truncated XML; the message gives the line)
   2  usage error: a wrong flag, a missing file, or --out exists without --force
 
 See scripts/import.md.`;

@@ -45,9 +45,9 @@ export interface RowOptions {
 /**
  * Maps a question row's attributes to frontmatter fields: `Title` to title (trimmed when
  * allowed), `Tags` in either form to tags (through the tag policy), `CreationDate` to asked
- * (marked UTC, precision kept), `ClosedDate` to state closed, `AnswerCount` to answers,
- * `Score` to score. The credit comes from attribution.ts and duplicates from PostLinks.xml,
- * later. The schema has the last word on every field.
+ * (marked UTC, precision kept), `ClosedDate` to state closed, `AnswerCount` to answers (set to
+ * the answers written once they are all known), `Score` to score. The credit comes from
+ * attribution.ts and duplicates from PostLinks.xml, later. The schema has the last word.
  */
 export function questionFromRow(
   attributes: Readonly<Record<string, string | undefined>>,

@@ -1,5 +1,6 @@
+import type { AnswerWithoutQuestion } from "./answer-ledger.ts";
 import type { LinkNote } from "./duplicates.ts";
-import type { NameCleaned, QuestionProblem, QuestionWarning } from "./import-posts.ts";
+import type { NameCleaned, PostProblem, QuestionWarning } from "./import-posts.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 import type { TextDifference } from "./text-check.ts";
 
@@ -20,6 +21,20 @@ export interface ImportReport {
     notImported: number;
     /** Question files now in `out`. */
     written: number;
+  };
+  answers: {
+    /** Rows with PostTypeId 2. */
+    inDump: number;
+    /** Answers that passed every check and whose question was written. */
+    importable: number;
+    /** Answer rows that could not be imported: see `problems`. */
+    notImported: number;
+    /** Answer files now in `out`. */
+    written: number;
+    /** Of those, the ones marked `accepted: true`. */
+    accepted: number;
+    /** Answers left out because their question was not written. */
+    withoutQuestion: AnswerWithoutQuestion[];
   };
   /** Who the written posts credit, and how the names were found. */
   authors: {
@@ -74,7 +89,7 @@ export interface ImportReport {
   tagCounts: TagCountCheck | null;
   textCheck: { checked: number; differences: TextDifference[] } | null;
   warnings: QuestionWarning[];
-  problems: QuestionProblem[];
+  problems: PostProblem[];
   /** Whether `out` now holds this import. */
   written: boolean;
   exitCode: 0 | 1;
@@ -116,7 +131,7 @@ const EXAMPLES = 10;
 export function formatReport(report: ImportReport): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const lines: string[] = [];
-  const { stats, questions, authors, duplicateLinks: links } = report;
+  const { stats, questions, answers, authors, duplicateLinks: links } = report;
   lines.push(
     `Import of ${report.site} (${report.files.posts}) into ${report.out}`,
     `  ${stats.postsMegabytes.toFixed(1)} MB, ${n(report.postRows)} rows in ${stats.seconds.toFixed(1)} s: ` +
@@ -128,6 +143,16 @@ export function formatReport(report: ImportReport): string {
   const row = (label: string, value: number, note = "") =>
     lines.push(`  ${label.padEnd(22)}${n(value).padStart(9)}${note === "" ? "" : `  ${note}`}`);
   row("questions written", questions.written, `of ${n(questions.inDump)} question rows`);
+  row(
+    "answers written",
+    answers.written,
+    `of ${n(answers.inDump)} answer rows; ${n(answers.accepted)} accepted`,
+  );
+  row(
+    "answers left out",
+    answers.withoutQuestion.length,
+    answers.withoutQuestion.length === 0 ? "" : "their question was not written (listed below)",
+  );
   row(
     "post rows skipped",
     skipped,
@@ -207,6 +232,12 @@ export function formatReport(report: ImportReport): string {
     report.titlesTrimmed.map((id) => `question ${id}`),
   );
   section(
+    "Answers left out, because their question was not written:",
+    answers.withoutQuestion.map(
+      (item) => `answer ${item.id} -> question ${item.question}: ${item.reason}`,
+    ),
+  );
+  section(
     "Author names cleaned to one line (spaces trimmed from the ends, line breaks and control characters made spaces):",
     authors.namesCleaned.map(
       (item) => `${item.who}: ${JSON.stringify(item.from)} -> ${JSON.stringify(item.to)}`,
@@ -246,7 +277,10 @@ export function formatReport(report: ImportReport): string {
   section(
     "Other notes:",
     report.warnings
-      .map((item) => `question ${item.id} (line ${item.line}): ${item.message}`)
+      .map(
+        (item) =>
+          `question ${item.id}${item.line === undefined ? "" : ` (line ${item.line})`}: ${item.message}`,
+      )
       .concat(
         authors.unknownUsers === 0
           ? []
@@ -279,7 +313,7 @@ export function formatReport(report: ImportReport): string {
     }
   }
   section(
-    "Problems (these questions could not be imported):",
+    "Problems (these posts could not be imported):",
     report.problems.map((problem) => {
       const what = [
         problem.field,
@@ -287,7 +321,7 @@ export function formatReport(report: ImportReport): string {
       ]
         .filter((part) => part !== undefined)
         .join(" ");
-      return `question ${problem.id} (Posts.xml line ${problem.line}): ${what === "" ? "" : `${what}: `}${problem.reason}`;
+      return `${problem.post} ${problem.id} (Posts.xml line ${problem.line}): ${what === "" ? "" : `${what}: `}${problem.reason}`;
     }),
   );
 
@@ -297,16 +331,34 @@ export function formatReport(report: ImportReport): string {
 
 function outcome(report: ImportReport): string {
   const n = (value: number) => value.toLocaleString("en-US");
-  const { questions } = report;
+  const { questions, answers } = report;
+  const posts = (questionCount: number, answerCount: number) =>
+    `${n(questionCount)} question${questionCount === 1 ? "" : "s"} and ${n(answerCount)} answer${answerCount === 1 ? "" : "s"}`;
   if (report.exitCode === 0) {
-    return `All ${n(questions.written)} questions were imported into ${report.out}.`;
+    const leftOut = answers.withoutQuestion.length;
+    return (
+      `All ${posts(questions.written, answers.written)} were imported into ${report.out}` +
+      (leftOut === 0
+        ? "."
+        : `; ${n(leftOut)} ${leftOut === 1 ? "answer to a question that is not in the dump was" : "answers to questions that are not in the dump were"} left out (listed above).`)
+    );
   }
-  const failed = `${n(questions.notImported)} question row${questions.notImported === 1 ? "" : "s"} could not be imported (see Problems)`;
+  const failed = [
+    questions.notImported === 0
+      ? undefined
+      : `${n(questions.notImported)} question row${questions.notImported === 1 ? "" : "s"}`,
+    answers.notImported === 0
+      ? undefined
+      : `${n(answers.notImported)} answer row${answers.notImported === 1 ? "" : "s"}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(" and ");
+  const could = `${failed} could not be imported (see Problems)`;
   if (report.written) {
-    return `${failed}; with --allow-partial, the other ${n(questions.written)} were written to ${report.out}.`;
+    return `${could}; with --allow-partial, the other ${posts(questions.written, answers.written)} were written to ${report.out}.`;
   }
   return (
-    `${failed}. Nothing was written: ${report.out} is unchanged. Fix the problems (for tags, a --tag-map file), ` +
-    `or rerun with --allow-partial to write the other ${n(questions.importable)}.`
+    `${could}. Nothing was written: ${report.out} is unchanged. Fix the problems (for tags, a --tag-map file), ` +
+    `or rerun with --allow-partial to write the other ${posts(questions.importable, answers.importable)}.`
   );
 }

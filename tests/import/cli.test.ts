@@ -95,7 +95,19 @@ function question(id: number, overrides: Attributes = {}): Attributes {
     Body: `<p>Body of ${id}.</p>\n`,
     Title: `Question ${id}`,
     Tags: "<beer>",
-    AnswerCount: "1",
+    AnswerCount: "0",
+    ...overrides,
+  };
+}
+
+function answer(id: number, parentId: number, overrides: Attributes = {}): Attributes {
+  return {
+    Id: String(id),
+    PostTypeId: "2",
+    ParentId: String(parentId),
+    CreationDate: `2015-03-0${(id % 9) + 1}T11:00:00.456`,
+    Score: "1",
+    Body: `<p>Answer ${id}.</p>\n`,
     ...overrides,
   };
 }
@@ -123,8 +135,9 @@ describe("the import command", () => {
           Body: '<p>First line &amp; "quotes"</p>\n\n<pre><code>x &lt; y\n</code></pre>\n',
           OwnerUserId: "8",
           ContentLicense: "CC BY-SA 4.0",
+          AnswerCount: "1",
         }),
-        { Id: "31", PostTypeId: "2", ParentId: "30", Body: "<p>An answer.</p>" },
+        answer(31, 30, { Body: "<p>An answer.</p>" }),
         question(5, { Tags: "|stout|porter|", ClosedDate: "2015-04-01T00:00:00.000" }),
         question(12, { ClosedDate: "2015-04-02T00:00:00.000", OwnerDisplayName: "ann" }),
         { Id: "40", PostTypeId: "4", Title: "A tag wiki excerpt with a title", Body: "x" },
@@ -149,6 +162,7 @@ describe("the import command", () => {
       "50.md",
       "51.md",
     ]);
+    assert.deepEqual(readdirSync(join(out, "answers")), ["31.md"]);
     const content = readWrittenFolder(out);
     const fields = (id: string) => content.questions.get(id)?.fields;
     assert.equal(content.community["name"], "tiny.stackexchange.com");
@@ -163,6 +177,13 @@ describe("the import command", () => {
     assert.deepEqual(fields("50")?.["tags"], ["2024", "1.0"]);
     assert.equal(fields("50")?.["title"], "yes");
     assert.equal(fields("51")?.["title"], "1.0");
+    assert.deepEqual(content.answers.get("31")?.fields, {
+      question: "30",
+      answered: "2015-03-05T11:00:00.456Z",
+      score: 1,
+      source: "https://tiny.stackexchange.com/a/31",
+      license: "CC BY-SA 3.0",
+    });
 
     const file30 = readFileSync(join(out, "questions/30.md"), "utf8");
     assert.ok(
@@ -180,16 +201,13 @@ describe("the import command", () => {
 
     assert.deepEqual(
       result.skippedByType.map((type) => [type.postTypeId, type.rows]),
-      [
-        ["2", 1],
-        ["4", 1],
-      ],
+      [["4", 1]],
     );
     assert.equal(result.closed, 1);
     assert.equal(result.duplicates, 1);
     assert.deepEqual(
       result.warnings.map((warning) => [warning.id, warning.message]),
-      [["50", "AnswerCount is missing; wrote answers: 0"]],
+      [["50", "AnswerCount is missing; wrote answers: 0, the number of its answers written"]],
     );
     assert.deepEqual(stagingLeftovers(), []);
   });
@@ -257,14 +275,18 @@ describe("the import command", () => {
     const dump = writeDump("force.stackexchange.com", [question(1), question(2)]);
     const out = outFolder("force-out");
     mkdirSync(join(out, "questions"), { recursive: true });
+    mkdirSync(join(out, "answers"), { recursive: true });
     writeFileSync(join(out, "questions/old.md"), "old");
+    writeFileSync(join(out, "answers/old.md"), "old");
     const refused = runImport(dump, "--out", out);
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /--force/);
     assert.deepEqual(readdirSync(join(out, "questions")), ["old.md"]);
+    assert.deepEqual(readdirSync(join(out, "answers")), ["old.md"]);
 
     assert.equal(runImport(dump, "--out", out, "--force").status, 0);
     assert.deepEqual(readdirSync(join(out, "questions")).sort(), ["1.md", "2.md"]);
+    assert.deepEqual(readdirSync(join(out, "answers")), [], "the old answers went with the rest");
 
     const notContent = outFolder("not-content");
     mkdirSync(notContent);
@@ -401,9 +423,9 @@ describe("the import command", () => {
       "links.stackexchange.com",
       [
         question(10, { ClosedDate: "2015-05-05T00:00:00.000" }),
-        question(20),
+        question(20, { AnswerCount: "1" }),
         question(30),
-        { Id: "40", PostTypeId: "2", ParentId: "20" },
+        answer(40, 20),
       ],
       [
         [10, 30],
@@ -464,18 +486,25 @@ describe("the import command", () => {
     );
   });
 
-  describe("authors and licences", () => {
+  describe("answers and authors", () => {
     const dump = writeDump(
-      "authors.stackexchange.com",
+      "answers.stackexchange.com",
       [
-        question(1, { OwnerUserId: "8", Score: "-2" }),
-        question(2, { OwnerUserId: "9" }),
-        question(3, { OwnerUserId: "10", ContentLicense: "CC BY-SA 4.0" }),
-        question(4, { OwnerUserId: "12" }),
-        question(5, { OwnerDisplayName: "Deleted & Co", CreationDate: "2010-08-25T18:00:00.000" }),
-        question(6, { OwnerUserId: "404" }),
-        question(7, { OwnerUserId: "-1" }),
-        question(8, { OwnerDisplayName: " ann\nb " }),
+        question(1, { OwnerUserId: "8", AcceptedAnswerId: "3", AnswerCount: "2", Score: "-2" }),
+        answer(2, 1, { OwnerUserId: "9", Score: "-1" }),
+        answer(3, 1, { OwnerUserId: "10", ContentLicense: "CC BY-SA 4.0" }),
+        answer(4, 99, { OwnerUserId: "11" }),
+        // Read before its question, which accepts it: marked once the question is read.
+        answer(6, 5, { OwnerUserId: "12" }),
+        question(5, {
+          OwnerDisplayName: "Deleted & Co",
+          AcceptedAnswerId: "6",
+          AnswerCount: "1",
+          CreationDate: "2010-08-25T18:00:00.000",
+        }),
+        question(7, { OwnerUserId: "404", AnswerCount: "2" }),
+        answer(8, 7, { OwnerUserId: "-1" }),
+        answer(9, 7, { OwnerDisplayName: " ann\nb " }),
       ],
       undefined,
       {
@@ -486,52 +515,99 @@ describe("the import command", () => {
             { Id: "8", DisplayName: "O'Brien" },
             { Id: "9", DisplayName: "Brian " },
             { Id: "10", DisplayName: "A & B <ops>" },
+            { Id: "11", DisplayName: 'Dr. No: "yes"' },
             { Id: "12", DisplayName: '"Quoted" start' },
           ],
         },
       },
     );
-    const out = outFolder("authors-out");
+    const out = outFolder("answers-out");
     const run = runImport(dump, "--out", out, "--json");
-    const user = (id: string) => `https://authors.stackexchange.com/users/${id}`;
+    const user = (id: string) => `https://answers.stackexchange.com/users/${id}`;
 
-    it("credits each question's author, links the users Users.xml has, and names its licence", () => {
+    it("writes each answer with its question, date, score, acceptance and credit", () => {
       assert.equal(run.status, 0, run.stderr + run.stdout);
-      const { questions } = readWrittenFolder(out);
+      const { questions, answers } = readWrittenFolder(out);
+      assert.deepEqual([...questions.keys()].sort(), ["1", "5", "7"]);
+      assert.deepEqual([...answers.keys()].sort(), ["2", "3", "6", "8", "9"]);
       assert.deepEqual(questions.get("1")?.fields, {
         title: "Question 1",
         tags: ["beer"],
         asked: "2015-03-02T10:00:00.123Z",
-        answers: 1,
+        answers: 2,
         score: -2,
         author: "O'Brien",
         authorUrl: user("8"),
-        source: "https://authors.stackexchange.com/q/1",
+        source: "https://answers.stackexchange.com/q/1",
         license: "CC BY-SA 3.0",
       });
-      const field = (id: string, name: string) => questions.get(id)?.fields[name];
+      assert.deepEqual(answers.get("3")?.fields, {
+        question: "1",
+        answered: "2015-03-04T11:00:00.456Z",
+        score: 1,
+        accepted: true,
+        author: "A & B <ops>",
+        authorUrl: user("10"),
+        source: "https://answers.stackexchange.com/a/3",
+        license: "CC BY-SA 4.0",
+      });
+      assert.equal(answers.get("3")?.body, "<p>Answer 3.</p>\n");
+      const field = (id: string, name: string) => answers.get(id)?.fields[name];
       assert.deepEqual(
-        ["2", "3", "4", "5", "6", "7", "8"].map((id) => [
-          id,
-          field(id, "author"),
-          field(id, "authorUrl"),
-          field(id, "license"),
-        ]),
+        ["2", "3", "6", "8", "9"].map((id) => [id, field(id, "accepted")]),
         [
-          ["2", "Brian", user("9"), "CC BY-SA 3.0"],
-          ["3", "A & B <ops>", user("10"), "CC BY-SA 4.0"],
-          ["4", '"Quoted" start', user("12"), "CC BY-SA 3.0"],
-          ["5", "Deleted & Co", undefined, "CC BY-SA 2.5"],
-          ["6", undefined, undefined, "CC BY-SA 3.0"],
-          ["7", "Community", user("-1"), "CC BY-SA 3.0"],
-          ["8", "ann b", undefined, "CC BY-SA 3.0"],
+          ["2", undefined],
+          ["3", true],
+          ["6", true],
+          ["8", undefined],
+          ["9", undefined],
+        ],
+        "accepted: true only on the answer each question names, also one read before it",
+      );
+      assert.deepEqual(
+        ["2", "6", "8", "9"].map((id) => [field(id, "author"), field(id, "authorUrl")]),
+        [
+          ["Brian", user("9")],
+          ['"Quoted" start', user("12")],
+          ["Community", user("-1")],
+          ["ann b", undefined],
         ],
       );
-      assert.match(questions.get("6")?.comment ?? "", /asked by an unknown user,/);
+      assert.equal(field("2", "score"), -1);
+
+      const q5 = questions.get("5")?.fields;
+      assert.deepEqual(
+        [q5?.["author"], q5?.["authorUrl"], q5?.["license"], q5?.["answers"]],
+        ["Deleted & Co", undefined, "CC BY-SA 2.5", 1],
+        "a deleted user by name, unlinked; a 2010 post under CC BY-SA 2.5",
+      );
+      const q7 = questions.get("7");
+      assert.deepEqual(
+        [q7?.fields["author"], q7?.fields["authorUrl"], q7?.fields["answers"]],
+        [undefined, undefined, 2],
+        "OwnerUserId 404 has no user row and no OwnerDisplayName: no author",
+      );
+      assert.match(q7?.comment ?? "", /asked by an unknown user,/);
     });
 
-    it("reports where the names came from, the names it cleaned and the licences", () => {
+    it("reports answers, the one whose question is not in the dump, and authors", () => {
       const result = report(run);
+      assert.deepEqual(result.answers, {
+        inDump: 6,
+        importable: 5,
+        notImported: 0,
+        written: 5,
+        accepted: 2,
+        withoutQuestion: [
+          {
+            id: "4",
+            question: "99",
+            reason:
+              "99 is not a question of Posts.xml (a deleted question, or another kind of post)",
+          },
+        ],
+      });
+      assert.equal(existsSync(join(out, "answers/4.md")), false);
       assert.deepEqual(
         [
           result.authors.fromUsers,
@@ -542,7 +618,7 @@ describe("the import command", () => {
         [5, 2, 1, 1],
       );
       assert.deepEqual(result.authors.namesCleaned, [
-        { who: "question 8", from: " ann\nb ", to: "ann b" },
+        { who: "answer 9", from: " ann\nb ", to: "ann b" },
         { who: "user 9", from: "Brian ", to: "Brian" },
       ]);
       assert.deepEqual(result.licences.perLicence, [
@@ -550,18 +626,67 @@ describe("the import command", () => {
         { licence: "CC BY-SA 3.0", posts: 6 },
         { licence: "CC BY-SA 4.0", posts: 1 },
       ]);
+      assert.deepEqual(result.problems, []);
 
-      const text = runImport(dump, "--out", outFolder("authors-out-text")).stdout;
+      const text = runImport(dump, "--out", outFolder("answers-out-text")).stdout;
       for (const line of [
-        /^ {2}authors +7 {2}of 8 posts: 5 named from Users\.xml \(5 users\) with a link, 2 by OwnerDisplayName/m,
+        /^ {2}answers written +5 {2}of 6 answer rows; 2 accepted$/m,
+        /^ {2}answers left out +1 {2}their question was not written \(listed below\)$/m,
+        /^ {2}answer 4 -> question 99: 99 is not a question of Posts\.xml/m,
+        /^ {2}authors +7 {2}of 8 posts: 5 named from Users\.xml \(6 users\) with a link, 2 by OwnerDisplayName/m,
         /^ {2}posts without author +1$/m,
-        /^ {2}licences +3 {2}CC BY-SA 2\.5: 1 post, CC BY-SA 3\.0: 6 posts, CC BY-SA 4\.0: 1 post, 7 by date, the dump naming none$/m,
         /^ {2}user 9: "Brian " -> "Brian"$/m,
         /^ {2}1 post has an OwnerUserId that Users\.xml does not have/m,
+        /^All 3 questions and 5 answers were imported into .*; 1 answer to a question that is not in the dump was left out \(listed above\)\.$/m,
       ]) {
         assert.match(text, line);
       }
     });
+  });
+
+  it("leaves out the answers of a question that could not be imported, and lists them", () => {
+    const dump = writeDump("orphans.stackexchange.com", [
+      question(1, { Title: "", AnswerCount: "1" }),
+      answer(2, 1),
+      question(3, { AnswerCount: "2" }),
+      answer(4, 3),
+      answer(5, 3, { CreationDate: "2015-02-30T00:00:00.000" }),
+    ]);
+    const out = outFolder("orphans-out");
+    const refused = runImport(dump, "--out", out, "--json");
+    assert.equal(refused.status, 1);
+    assert.equal(existsSync(out), false, "nothing is written without --allow-partial");
+    const result = report(refused);
+    assert.deepEqual(
+      result.problems.map((problem) => [problem.post, problem.id, problem.field, problem.source]),
+      [
+        ["question", "1", "title", 'Title=""'],
+        ["answer", "5", "answered", 'CreationDate="2015-02-30T00:00:00.000"'],
+      ],
+    );
+    assert.deepEqual(result.answers.withoutQuestion, [
+      { id: "2", question: "1", reason: "question 1 could not be imported (see Problems)" },
+    ]);
+    assert.deepEqual([result.questions.notImported, result.answers.notImported], [1, 1]);
+
+    const partial = runImport(dump, "--out", out, "--allow-partial");
+    assert.equal(partial.status, 1);
+    assert.match(
+      partial.stdout,
+      /^ {2}answer 5 \(Posts\.xml line 7\): answered from CreationDate=/m,
+    );
+    assert.match(
+      partial.stdout,
+      /^1 question row and 1 answer row could not be imported \(see Problems\); with --allow-partial, the other 1 question and 1 answer were written to /m,
+    );
+    const { questions, answers } = readWrittenFolder(out);
+    assert.deepEqual([...questions.keys()], ["3"]);
+    assert.deepEqual([...answers.keys()], ["4"]);
+    assert.equal(questions.get("3")?.fields["answers"], 1, "answers counts the answer files");
+    assert.match(
+      partial.stdout,
+      /question 3 \(line 5\): AnswerCount is 2, but 1 of its answers was written; wrote answers: 1/,
+    );
   });
 
   it("documents every flag in --help, and treats a wrong command line as a usage error", () => {
@@ -622,7 +747,7 @@ describe("the import command", () => {
         readImportedContent(join(workDir, "partial-out")).entries.get("4")?.state,
         "closed",
       );
-      assert.equal(readImportedContent(join(workDir, "authors-out")).entries.size, 8);
+      assert.equal(readImportedContent(join(workDir, "answers-out")).entries.size, 3);
     },
   );
 });

@@ -14,12 +14,20 @@ import {
   type QuestionFields,
 } from "../../scripts/import/question-file.ts";
 import {
+  answerFromRow,
+  answerProblems,
+  renderAnswerFrontmatter,
+  type AnswerFields,
+} from "../../scripts/import/answer-file.ts";
+import { AnswerLedger } from "../../scripts/import/answer-ledger.ts";
+import {
   cleanName,
   communityAttribution,
   licenceOfEra,
   postCredit,
 } from "../../scripts/import/attribution.ts";
 import type { UserNames } from "../../scripts/import/users.ts";
+import { IdSet } from "../../scripts/import/id-set.ts";
 
 const rulePolicy = { map: new Map<string, string>(), rule: true };
 
@@ -289,6 +297,89 @@ describe("the score and credit of a question", () => {
   });
 });
 
+describe("an answer row", () => {
+  it("maps ParentId, CreationDate and Score, and keeps the body as decoded", () => {
+    const answer = answerFromRow({
+      Id: "31",
+      PostTypeId: "2",
+      ParentId: "30",
+      CreationDate: "2014-01-22T08:00:00.5",
+      Score: "-1",
+      Body: "<p>An &amp; answer</p>\n",
+    });
+    assert.deepEqual(answer.fields, {
+      question: "30",
+      answered: "2014-01-22T08:00:00.5Z",
+      score: -1,
+    });
+    assert.equal(answer.body, "<p>An &amp; answer</p>\n");
+    assert.deepEqual(answer.problems, []);
+    assert.deepEqual(answerProblems(answer.fields), []);
+  });
+
+  it("leaves missing or damaged attributes to be reported by field", () => {
+    const answer = answerFromRow({ Id: "31", ParentId: "x", Score: "?" });
+    assert.deepEqual(
+      answer.problems.map((problem) => problem.field),
+      ["question", "score"],
+    );
+    assert.deepEqual(
+      answerProblems({ question: undefined, answered: undefined }).map((problem) => problem.field),
+      ["question", "answered"],
+    );
+    assert.deepEqual(
+      answerProblems({ question: "1", answered: "2014-02-30" }).map((problem) => problem.field),
+      ["answered"],
+    );
+  });
+
+  it("writes its fields in the format's order, accepted only when true, and reads back exactly", () => {
+    for (const author of AWKWARD_NAMES) {
+      const written: AnswerFields = {
+        question: "30",
+        answered: "2014-01-22T08:00:00.500Z",
+        score: 0,
+        accepted: true,
+        author,
+        authorUrl: "https://beer.stackexchange.com/users/8",
+        source: "https://beer.stackexchange.com/a/31",
+        license: "CC BY-SA 3.0",
+      };
+      const read = readBack(renderAnswerFrontmatter(written, "credit"));
+      assert.deepEqual(read, written);
+      assert.deepEqual(Object.keys(read), Object.keys(written));
+      assert.deepEqual(answerProblems(written), [], author);
+    }
+    const plain = readBack(
+      renderAnswerFrontmatter({ question: "30", answered: "2014-01-22" }, "credit"),
+    );
+    assert.deepEqual(plain, { question: "30", answered: "2014-01-22" });
+  });
+});
+
+describe("which answer is accepted", () => {
+  const someCredit = postCredit("beer.stackexchange.com", "answer", "31", {}, undefined, undefined);
+
+  it("is the one its question's AcceptedAnswerId names, read before or after the question", () => {
+    const ledger = new AnswerLedger();
+    ledger.questionWritten("30", 3, 2, false, "32");
+    assert.equal(ledger.accepts("31", "30"), false, "an answer the question does not name");
+    ledger.answerWritten("31", "30", false, someCredit);
+    assert.equal(ledger.accepts("32", "30"), true, "the accepted answer");
+    ledger.answerWritten("32", "30", true, someCredit);
+    assert.equal(ledger.accepts("32", "30"), false, "only once");
+    assert.equal(ledger.accepted, 1);
+    assert.equal(ledger.written, 2);
+  });
+
+  it("is not marked when the id names an answer to another question", () => {
+    const ledger = new AnswerLedger();
+    ledger.questionWritten("30", 3, 1, false, "41");
+    assert.equal(ledger.accepts("41", "40"), false);
+    assert.equal(ledger.accepted, 0);
+  });
+});
+
 /** A Users.xml of three users, one whose name had a space at its end. */
 const users: UserNames = {
   rows: 3,
@@ -435,7 +526,7 @@ describe("the credit of a post", () => {
     );
     assert.match(
       communityAttribution(SITE, one, new Map([["ContentLicense", 2]])),
-      /CC BY-SA 3\.0 \(per post ContentLicense; each question file names its own\)/,
+      /CC BY-SA 3\.0 \(per post ContentLicense; each file names its own\)/,
     );
     assert.match(
       communityAttribution(SITE, one, new Map([["--license", 2]])),
@@ -449,5 +540,18 @@ describe("the credit of a post", () => {
     assert.equal(cleanName('O\'Brien: "Ed"'), 'O\'Brien: "Ed"');
     assert.equal(cleanName(" \t "), undefined);
     assert.equal(cleanName(undefined), undefined);
+  });
+});
+
+describe("the import's bookkeeping", () => {
+  it("remembers post ids in a bitset that grows, and huge ids beside it", () => {
+    const ids = new IdSet();
+    for (const id of ["1", "7", "8", "40000", "79999999", "99999999999999"]) ids.add(id);
+    for (const id of ["1", "7", "8", "40000", "79999999", "99999999999999"]) {
+      assert.equal(ids.has(id), true, id);
+    }
+    for (const id of ["2", "9", "39999", "80000000", "99999999999998"]) {
+      assert.equal(ids.has(id), false, id);
+    }
   });
 });

@@ -19,7 +19,7 @@ import type { ImportReport } from "../../scripts/import/report.ts";
  * checked against the counts in that folder's README and against the dump read here with a
  * parser of its own; two of them are then built by the real `astro build`, and their listing
  * is compared with one derived from the dump independently. (The build's reader and the build
- * wait for the build side of issue 12, which adds the credit fields to the site.)
+ * wait for the build side of issue 12, which adds answers and the credit fields to the site.)
  */
 const dumpsDir = join(projectRoot, "../shared/data/stackexchange");
 // The dumps live beside the repository (CI has them there); a clone elsewhere skips, saying why.
@@ -30,7 +30,9 @@ const outputDir = join(projectRoot, "tests/.output/import/real");
 
 interface Expected {
   questions: number;
-  /** Skipped post rows by PostTypeId (answers and the "other post rows" column). */
+  /** Every answer row: each answers a question of the dump (the README's checks). */
+  answers: number;
+  /** Skipped post rows by PostTypeId (the "other post rows" column). */
   skipped: Record<string, number>;
   /** Questions with a ClosedDate ("closed" column): written as closed or as duplicates. */
   closedDate: number;
@@ -44,7 +46,8 @@ interface Expected {
 const SITES: Record<string, Expected> = {
   "beer.stackexchange.com": {
     questions: 591,
-    skipped: { "2": 1398, "4": 57, "5": 57, "7": 3 },
+    answers: 1398,
+    skipped: { "4": 57, "5": 57, "7": 3 },
     closedDate: 52,
     duplicates: 17,
     tagsMapped: [],
@@ -54,7 +57,8 @@ const SITES: Record<string, Expected> = {
   // to the missing 2106 (the README's "RelatedPostId missing: 1"). So 5 duplicates.
   "cardano.stackexchange.com": {
     questions: 1042,
-    skipped: { "2": 1496, "4": 43, "5": 43, "6": 6 },
+    answers: 1496,
+    skipped: { "4": 43, "5": 43, "6": 6 },
     closedDate: 37,
     duplicates: 5,
     tagsMapped: [["c#", "csharp", 3]],
@@ -63,7 +67,8 @@ const SITES: Record<string, Expected> = {
   // 11 dup links from questions of the dump, two of them from question 1428. So 10 duplicates.
   "quantumcomputing.stackexchange.com": {
     questions: 612,
-    skipped: { "2": 1060, "4": 157, "5": 157 },
+    answers: 1060,
+    skipped: { "4": 157, "5": 157 },
     closedDate: 30,
     duplicates: 10,
     tagsMapped: [["q#", "qsharp", 9]],
@@ -71,7 +76,8 @@ const SITES: Record<string, Expected> = {
   },
   "bicycles.meta.stackexchange.com": {
     questions: 453,
-    skipped: { "2": 971, "4": 11, "5": 11 },
+    answers: 971,
+    skipped: { "4": 11, "5": 11 },
     closedDate: 15,
     duplicates: 9,
     tagsMapped: [],
@@ -79,7 +85,8 @@ const SITES: Record<string, Expected> = {
   },
   "datascience.meta.stackexchange.com": {
     questions: 257,
-    skipped: { "2": 341, "4": 13, "5": 13 },
+    answers: 341,
+    skipped: { "4": 13, "5": 13 },
     closedDate: 5,
     duplicates: 0,
     tagsMapped: [],
@@ -139,14 +146,14 @@ function licenceByDate(creationDate: string): string {
 }
 
 /** What a post's credit fields must be, worked out from its row and Users.xml's names. */
-function expectedCredit(site: string, row: Row, names: Map<string, string>) {
+function expectedCredit(site: string, kind: "q" | "a", row: Row, names: Map<string, string>) {
   const userId = row["OwnerUserId"];
   const user = userId === undefined ? undefined : names.get(userId)?.trim();
   const author = user ?? row["OwnerDisplayName"]?.trim();
   return {
     author,
     authorUrl: user === undefined ? undefined : `https://${site}/users/${userId ?? ""}`,
-    source: `https://${site}/q/${row["Id"] ?? ""}`,
+    source: `https://${site}/${kind}/${row["Id"] ?? ""}`,
     license: row["ContentLicense"] ?? licenceByDate(row["CreationDate"] ?? ""),
   };
 }
@@ -159,6 +166,16 @@ const QUESTION_FIELDS = [
   "duplicateOf",
   "answers",
   "score",
+  "author",
+  "authorUrl",
+  "source",
+  "license",
+];
+const ANSWER_FIELDS = [
+  "question",
+  "answered",
+  "score",
+  "accepted",
   "author",
   "authorUrl",
   "source",
@@ -239,11 +256,15 @@ describe("importing the real dumps", withDumps, () => {
       );
       assert.match(
         String(community["attribution"]),
-        new RegExp(`https://${site.replaceAll(".", "\\.")}/q/<id>`),
+        new RegExp(
+          `https://${site.replaceAll(".", "\\.")}/q/<id> for questions and https://${site.replaceAll(".", "\\.")}/a/<id> for answers`,
+        ),
       );
     });
 
-    it(`${site}: every question has its score and credit`, () => {
+    it(`${site}: every answer is there with its question, acceptance, score and credit`, () => {
+      const report = reports.get(site);
+      assert.ok(report);
       const rows = dumpRows(site, "Posts.xml");
       const names = new Map(
         dumpRows(site, "Users.xml").map((user) => [user["Id"] ?? "", user["DisplayName"] ?? ""]),
@@ -251,8 +272,30 @@ describe("importing the real dumps", withDumps, () => {
       const questionRows = new Map(
         rows.filter((row) => row["PostTypeId"] === "1").map((row) => [row["Id"] ?? "", row]),
       );
-      const { questions } = readWrittenFolder(join(outputDir, site));
+      const answerRows = rows.filter((row) => row["PostTypeId"] === "2");
+      const { questions, answers } = readWrittenFolder(join(outputDir, site));
+
+      // Every answer row whose question was written (all of them, in these complete dumps).
+      const expectedAnswers = answerRows.filter((row) => questions.has(row["ParentId"] ?? ""));
+      assert.equal(expectedAnswers.length, expected.answers);
+      assert.equal(report.answers.written, expected.answers);
+      assert.deepEqual(report.answers.withoutQuestion, []);
+      assert.deepEqual(
+        [...answers.keys()].sort(),
+        expectedAnswers.map((row) => row["Id"] ?? "").sort(),
+        "one file per answer row",
+      );
+
+      // Each question's answer files: as many as its AnswerCount, and its answers field says so.
+      const filesPerQuestion = new Map<string, number>();
+      for (const { fields } of answers.values()) {
+        const question = String(fields["question"]);
+        filesPerQuestion.set(question, (filesPerQuestion.get(question) ?? 0) + 1);
+      }
       for (const [id, { fields }] of questions) {
+        const files = filesPerQuestion.get(id) ?? 0;
+        assert.equal(files, Number(questionRows.get(id)?.["AnswerCount"] ?? "0"), `question ${id}`);
+        assert.equal(fields["answers"], files, `question ${id}: answers is its answer files`);
         assert.deepEqual(
           unexpectedFields(fields, QUESTION_FIELDS, [
             "title",
@@ -275,10 +318,49 @@ describe("importing the real dumps", withDumps, () => {
             source: fields["source"],
             license: fields["license"],
           },
-          { score: Number(row["Score"]), ...expectedCredit(site, row, names) },
+          { score: Number(row["Score"]), ...expectedCredit(site, "q", row, names) },
           `question ${id}`,
         );
       }
+
+      let accepted = 0;
+      for (const row of expectedAnswers) {
+        const id = row["Id"] ?? "";
+        const fields = answers.get(id)?.fields ?? {};
+        const isAccepted = questionRows.get(row["ParentId"] ?? "")?.["AcceptedAnswerId"] === id;
+        if (isAccepted) accepted++;
+        assert.deepEqual(
+          unexpectedFields(fields, ANSWER_FIELDS, [
+            "question",
+            "answered",
+            "score",
+            "source",
+            "license",
+          ]),
+          [],
+          `answer ${id}`,
+        );
+        assert.deepEqual(
+          fields,
+          Object.fromEntries(
+            Object.entries({
+              question: row["ParentId"],
+              answered: `${row["CreationDate"] ?? ""}Z`,
+              score: Number(row["Score"]),
+              accepted: isAccepted ? true : undefined,
+              ...expectedCredit(site, "a", row, names),
+            }).filter(([, value]) => value !== undefined),
+          ),
+          `answer ${id}`,
+        );
+        assert.equal(answers.get(id)?.body, row["Body"], `answer ${id}: the body as decoded`);
+      }
+      assert.equal(report.answers.accepted, accepted);
+      assert.equal(
+        accepted,
+        [...questionRows.values()].filter((row) => row["AcceptedAnswerId"] !== undefined).length,
+        "every accepted answer is marked, once",
+      );
     });
   }
 
@@ -311,7 +393,7 @@ describe("importing the real dumps", withDumps, () => {
     ]);
     assert.match(
       readFileSync(join(outputDir, "beer.stackexchange.com/community.yaml"), "utf8"),
-      /licensed under CC BY-SA 3\.0 \(by each post's date, since the dump names no licence per post; each question file names its own\)/,
+      /licensed under CC BY-SA 3\.0 \(by each post's date, since the dump names no licence per post; each file names its own\)/,
     );
     assert.match(
       readFileSync(join(outputDir, "quantumcomputing.stackexchange.com/community.yaml"), "utf8"),
@@ -321,9 +403,13 @@ describe("importing the real dumps", withDumps, () => {
 
     const beer = reports.get("beer.stackexchange.com");
     assert.equal(beer?.questions.written, 591);
+    assert.equal(beer?.answers.written, 1398);
     assert.deepEqual(
       beer?.authors.namesCleaned.map((item) => [item.who, item.from, item.to]),
-      [["user 6146", "John Smith ", "John Smith"]],
+      [
+        ["user 4116", "InTheBeerAndNow ", "InTheBeerAndNow"],
+        ["user 6146", "John Smith ", "John Smith"],
+      ],
     );
     for (const [site, report] of reports) {
       assert.equal(report.authors.unknownUsers, 0, `${site}: every OwnerUserId has a user row`);
