@@ -23,6 +23,7 @@ import { formatReport } from "./import/report.ts";
 import { createStaging, checkOutFolder, removeStaging, swapIn } from "./import/staging.ts";
 import { checkTagCounts } from "./import/tag-counts.ts";
 import { readTagMapFile } from "./import/tags.ts";
+import { countRows } from "./import/row-count.ts";
 import { readUserNames } from "./import/users.ts";
 import { DumpReadError } from "./import/xml-rows.ts";
 
@@ -93,13 +94,17 @@ async function main(args: readonly string[]): Promise<number> {
 
     // 5. Settle what needed the whole file: answers whose question came later or never did,
     //    answer counts and accepted answers, then duplicates now that every original is
-    //    known. Check Tags.xml's counts.
+    //    known. Check Tags.xml's counts; count the rows of the files not carried over.
     const answers = settleAnswers(pass, questionsDir, answersDir);
     const duplicates = settleDuplicates(links, pass, questionsDir);
     const tagCounts =
       dump.tags === undefined
         ? null
         : await checkTagCounts(dump.tags, pass.dumpTagCounts, progress.update);
+    const notCarriedRows = new Map<string, number>();
+    for (const file of [dump.comments, dump.postHistory, dump.votes]) {
+      if (file !== undefined) notCarriedRows.set(file, await countRows(file));
+    }
     progress.end();
 
     // 6. community.yaml, with the CC BY-SA attribution the licence asks for.
@@ -128,6 +133,7 @@ async function main(args: readonly string[]): Promise<number> {
       links,
       pass,
       answers,
+      notCarriedRows,
       userRows: users?.rows ?? 0,
       duplicates,
       tagCounts,

@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { basename } from "node:path";
 import type { AnswerSettlement } from "./answer-ledger.ts";
 import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
@@ -15,6 +16,8 @@ export interface ReportParts {
   links: DuplicateLinks;
   pass: PostsPass;
   answers: AnswerSettlement;
+  /** Rows of the files the import does not read, by file; absent: not in the dump. */
+  notCarriedRows: ReadonlyMap<string, number>;
   /** Rows of Users.xml, when it was read. */
   userRows: number;
   duplicates: DuplicateOutcome;
@@ -38,6 +41,11 @@ export function assembleReport(parts: ReportParts): ImportReport {
     ).size;
   const importable = pass.written;
   const count = <Key>(counts: ReadonlyMap<Key, number>, key: Key) => counts.get(key) ?? 0;
+  const notCarried = (what: string, file: string | undefined, name: string) => ({
+    what,
+    file: file === undefined ? name : basename(file),
+    rows: file === undefined ? null : (parts.notCarriedRows.get(file) ?? null),
+  });
   const postsMegabytes = statSync(dump.posts).size / 1e6;
   return {
     site: parts.site,
@@ -83,6 +91,11 @@ export function assembleReport(parts: ReportParts): ImportReport {
       byDate: count(pass.licenceFrom, "date"),
       fromOption: count(pass.licenceFrom, "--license"),
     },
+    notCarriedOver: [
+      notCarried("comments", dump.comments, "Comments.xml"),
+      notCarried("edit history", dump.postHistory, "PostHistory.xml"),
+      notCarried("votes", dump.votes, "Votes.xml"),
+    ],
     skippedByType: [...pass.skippedByType]
       .sort(([a], [b]) => byId(a, b))
       .map(([postTypeId, rows]) => ({ postTypeId, kind: postTypeName(postTypeId), rows })),

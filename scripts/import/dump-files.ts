@@ -11,6 +11,10 @@ export interface DumpFiles {
   tags: string | undefined;
   /** The authors' display names. */
   users: string | undefined;
+  /** Not imported, only counted for the report: the content format has no place for them. */
+  comments: string | undefined;
+  postHistory: string | undefined;
+  votes: string | undefined;
 }
 
 /**
@@ -40,5 +44,8 @@ export function locateDump(input: string): DumpFiles {
     postLinks: beside("PostLinks.xml"),
     tags: beside("Tags.xml"),
     users: beside("Users.xml"),
+    comments: beside("Comments.xml"),
+    postHistory: beside("PostHistory.xml"),
+    votes: beside("Votes.xml"),
   };
 }

@@ -29,7 +29,8 @@ Usage:
 
   <dump-folder>        A folder holding Posts.xml and, when present, PostLinks.xml (duplicate
                        links), Tags.xml (tag counts, cross-checked) and Users.xml (authors'
-                       names). Given Posts.xml itself, the files beside it are used.
+                       names). Given Posts.xml itself, the files beside it are used. Comments,
+                       edit history and votes are not imported; the report counts their rows.
 
 Options:
   --out DIR            The content folder to write. Required. It is built in a temporary folder

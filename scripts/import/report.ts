@@ -59,6 +59,8 @@ export interface ImportReport {
     byDate: number;
     fromOption: number;
   };
+  /** What the dump holds that the content format has no place for; rows null: not in the dump. */
+  notCarriedOver: { what: string; file: string; rows: number | null }[];
   skippedByType: { postTypeId: string; kind: string; rows: number }[];
   /** Questions written with `state: closed` (duplicates not included). */
   closed: number;
@@ -312,6 +314,16 @@ export function formatReport(report: ImportReport): string {
       );
     }
   }
+  lines.push("", "Not carried over (the content format has no place for them):");
+  for (const item of report.notCarriedOver) {
+    lines.push(
+      `  ${`${item.what}:`.padEnd(14)}${item.rows === null ? `${item.file} was not in the dump` : `${n(item.rows)} rows in ${item.file}`}`,
+    );
+  }
+  lines.push(
+    "  also:         view counts, favourites, edit and close details, badges, user profiles",
+  );
+
   section(
     "Problems (these posts could not be imported):",
     report.problems.map((problem) => {

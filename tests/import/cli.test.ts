@@ -57,7 +57,7 @@ function dumpFile(root: string, rows: readonly string[]): string {
 
 /**
  * A fresh dump folder under the work dir, with Posts.xml and, when given, PostLinks.xml and
- * other files (Users.xml...) by name, each with its root element and rows.
+ * other files (Users.xml, Comments.xml...) by name, each with its root element and rows.
  */
 function writeDump(
   name: string,
@@ -519,6 +519,14 @@ describe("the import command", () => {
             { Id: "12", DisplayName: '"Quoted" start' },
           ],
         },
+        "Comments.xml": {
+          root: "comments",
+          rows: [1, 2, 3].map((id) => ({ Id: String(id), PostId: "1", Text: "<row> in text" })),
+        },
+        "Votes.xml": {
+          root: "votes",
+          rows: [1, 2].map((id) => ({ Id: String(id), PostId: "1", VoteTypeId: "2" })),
+        },
       },
     );
     const out = outFolder("answers-out");
@@ -590,7 +598,7 @@ describe("the import command", () => {
       assert.match(q7?.comment ?? "", /asked by an unknown user,/);
     });
 
-    it("reports answers, the one whose question is not in the dump, and authors", () => {
+    it("reports answers, the one whose question is not in the dump, authors and what is not carried over", () => {
       const result = report(run);
       assert.deepEqual(result.answers, {
         inDump: 6,
@@ -626,6 +634,11 @@ describe("the import command", () => {
         { licence: "CC BY-SA 3.0", posts: 6 },
         { licence: "CC BY-SA 4.0", posts: 1 },
       ]);
+      assert.deepEqual(result.notCarriedOver, [
+        { what: "comments", file: "Comments.xml", rows: 3 },
+        { what: "edit history", file: "PostHistory.xml", rows: null },
+        { what: "votes", file: "Votes.xml", rows: 2 },
+      ]);
       assert.deepEqual(result.problems, []);
 
       const text = runImport(dump, "--out", outFolder("answers-out-text")).stdout;
@@ -637,6 +650,9 @@ describe("the import command", () => {
         /^ {2}posts without author +1$/m,
         /^ {2}user 9: "Brian " -> "Brian"$/m,
         /^ {2}1 post has an OwnerUserId that Users\.xml does not have/m,
+        /^ {2}comments: {5}3 rows in Comments\.xml$/m,
+        /^ {2}edit history: PostHistory\.xml was not in the dump$/m,
+        /^ {2}votes: {8}2 rows in Votes\.xml$/m,
         /^All 3 questions and 5 answers were imported into .*; 1 answer to a question that is not in the dump was left out \(listed above\)\.$/m,
       ]) {
         assert.match(text, line);

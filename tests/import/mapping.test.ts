@@ -1,5 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
 import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
@@ -28,6 +31,7 @@ import {
 } from "../../scripts/import/attribution.ts";
 import type { UserNames } from "../../scripts/import/users.ts";
 import { IdSet } from "../../scripts/import/id-set.ts";
+import { countRows } from "../../scripts/import/row-count.ts";
 
 const rulePolicy = { map: new Map<string, string>(), rule: true };
 
@@ -552,6 +556,23 @@ describe("the import's bookkeeping", () => {
     }
     for (const id of ["2", "9", "39999", "80000000", "99999999999998"]) {
       assert.equal(ids.has(id), false, id);
+    }
+  });
+
+  it("counts the rows of a file it does not read, also across its 1 MB reads", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "row-count-"));
+    try {
+      const file = join(dir, "Comments.xml");
+      // Rows of 97 bytes after a 99-byte start: row 10,809's `<row` spans bytes 1,048,574 to
+      // 1,048,577, across the end of the first 1 MB (1,048,576 bytes) read.
+      const line = `  <row Id="1" Text="${"x".repeat(71)}" />\r\n`;
+      const rows = 30_000;
+      const text = `<comments>\r\n<!--${"p".repeat(78)}-->\r\n${line.repeat(rows)}</comments>\r\n<rows />`;
+      assert.equal(text.indexOf("<row", 1_048_570), 1_048_574);
+      writeFileSync(file, text);
+      assert.equal(await countRows(file), rows, "<rows /> is not a row");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -412,8 +412,22 @@ describe("importing the real dumps", withDumps, () => {
       ],
     );
     for (const [site, report] of reports) {
+      const rowsOf = (file: string) => {
+        const path = join(dumpsDir, site, file);
+        return existsSync(path) ? readFileSync(path, "utf8").split("<row ").length - 1 : null;
+      };
+      assert.deepEqual(
+        report.notCarriedOver,
+        [
+          { what: "comments", file: "Comments.xml", rows: rowsOf("Comments.xml") },
+          { what: "edit history", file: "PostHistory.xml", rows: null },
+          { what: "votes", file: "Votes.xml", rows: null },
+        ],
+        site,
+      );
       assert.equal(report.authors.unknownUsers, 0, `${site}: every OwnerUserId has a user row`);
     }
+    assert.equal(reports.get("beer.stackexchange.com")?.notCarriedOver[0]?.rows, 1860);
   });
 });
 
