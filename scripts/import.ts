@@ -1,7 +1,8 @@
 /**
  * Imports a Stack Exchange data dump into a content folder: community.yaml, one
- * questions/<Id>.md per question and one answers/<Id>.md per answer. `node scripts/import.ts --help` (npm run import -- --help)
- * documents every flag; scripts/import.md explains the mapping and the report.
+ * questions/<Id>.md per question and one answers/<Id>.md per answer.
+ * `node scripts/import.ts --help` (npm run import -- --help) documents every flag;
+ * scripts/import.md explains the mapping and the report.
  */
 import { writeFileSync } from "node:fs";
 import { basename, join } from "node:path";

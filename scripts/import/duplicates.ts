@@ -31,8 +31,9 @@ export interface DuplicateOutcome {
 /**
  * Settles the duplicate links once every question is written: a question becomes
  * `state: duplicate` with `duplicateOf` the lowest-Id original that was written, and its
- * frontmatter is rewritten in place from the file as written (the body is copied as it is). A link to anything else is
- * reported and not followed; the question keeps the state its row gave it. Updates `pass.closed`.
+ * frontmatter is rewritten in place, read back from the file (the body is copied as it is). A
+ * link to anything else is reported and not followed; the question keeps the state its row
+ * gave it. Updates `pass.closed`.
  */
 export function settleDuplicates(
   links: DuplicateLinks,
