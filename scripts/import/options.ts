@@ -40,8 +40,8 @@ Options:
   --name TEXT          The community's name, the listing's heading (default: the site, such as
                        beer.stackexchange.com).
   --site HOST          The site the dump comes from, used for the attribution and the links to
-                       the original questions (default: the dump folder's name, when it is a host
-                       name such as beer.stackexchange.com; required otherwise).
+                       the original posts and users (default: the dump folder's name, when it is
+                       a host name such as beer.stackexchange.com; required otherwise).
   --license TEXT       The licence of posts without a ContentLicense attribute (dumps before
                        2019 have none). Default: the licence of the post's date under Stack
                        Exchange's terms: CC BY-SA 2.5 before 2011-04-08, CC BY-SA 3.0 before
