@@ -1,8 +1,9 @@
 /**
  * Benchmarks the importer on large synthetic dumps: the real rows of the sample dumps in
  * ../shared/data/stackexchange, repeated with renumbered ids until Posts.xml reaches each size,
- * then imported by the real CLI in a child process. Prints MB/s of Posts.xml, questions/s and
- * the import's peak RSS per size; flat memory shows as the same peak at every size.
+ * then imported by the real CLI in a child process. Prints the questions and answers written,
+ * MB/s of Posts.xml, questions/s and the import's peak RSS per size; memory that does not grow
+ * with the dump shows as the same peak at every size.
  *
  *   node scripts/bench-import.ts [--sizes 100,1000] [--dumps DIR] [--tmp DIR] [--keep]
  */
@@ -70,6 +71,7 @@ try {
       postsMb.toFixed(0),
       generated.rows.toLocaleString("en-US"),
       report.questions.written.toLocaleString("en-US"),
+      report.answers.written.toLocaleString("en-US"),
       wall.toFixed(1),
       (postsMb / wall).toFixed(1),
       Math.round(report.questions.written / wall).toLocaleString("en-US"),
@@ -87,6 +89,7 @@ const header = [
   "Posts.xml MB",
   "rows",
   "questions",
+  "answers",
   "seconds",
   "MB/s",
   "questions/s",

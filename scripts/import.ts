@@ -1,7 +1,8 @@
 /**
- * Imports a Stack Exchange data dump into a content folder: community.yaml and one
- * questions/<Id>.md per question. `node scripts/import.ts --help` (npm run import -- --help)
- * documents every flag; scripts/import.md explains the mapping and the report.
+ * Imports a Stack Exchange data dump into a content folder: community.yaml, one
+ * questions/<Id>.md per question and one answers/<Id>.md per answer.
+ * `node scripts/import.ts --help` (npm run import -- --help) documents every flag;
+ * scripts/import.md explains the mapping and the report.
  */
 import { writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -13,7 +14,7 @@ import {
 } from "./import/community-file.ts";
 import { locateDump } from "./import/dump-files.ts";
 import { settleDuplicates } from "./import/duplicates.ts";
-import { importPosts } from "./import/import-posts.ts";
+import { importPosts, settleAnswers } from "./import/import-posts.ts";
 import { HELP, parseImportArguments } from "./import/options.ts";
 import { UsageError } from "./common/usage-error.ts";
 import { noDuplicateLinks, readDuplicateLinks } from "./import/post-links.ts";
@@ -23,6 +24,8 @@ import { formatReport } from "./import/report.ts";
 import { createStaging, checkOutFolder, removeStaging, swapIn } from "./import/staging.ts";
 import { checkTagCounts } from "./import/tag-counts.ts";
 import { readTagMapFile } from "./import/tags.ts";
+import { countRows } from "./import/row-count.ts";
+import { readUserNames } from "./import/users.ts";
 import { DumpReadError } from "./import/xml-rows.ts";
 
 async function main(args: readonly string[]): Promise<number> {
@@ -56,15 +59,19 @@ async function main(args: readonly string[]): Promise<number> {
   const progress = progressDisplay(process.stderr.isTTY && !options.quiet);
 
   // 3. Duplicate links first: PostLinks.xml is small, and the posts pass needs to know
-  //    which posts to remember.
+  //    which posts to remember. Then the authors' names: each post is credited as it is
+  //    written, and Users.xml keeps only a name per user in memory.
   const links =
     dump.postLinks === undefined
       ? noDuplicateLinks()
       : await readDuplicateLinks(dump.postLinks, progress.update);
+  const users =
+    dump.users === undefined ? undefined : await readUserNames(dump.users, progress.update);
 
   // 4. Stream Posts.xml into a staging folder beside --out; Ctrl-C removes it.
   const staging = createStaging(options.out);
   const questionsDir = join(staging, "questions");
+  const answersDir = join(staging, "answers");
   const abandon = (signal: NodeJS.Signals) => {
     progress.end();
     removeStaging(staging);
@@ -76,25 +83,33 @@ async function main(args: readonly string[]): Promise<number> {
     const pass = await importPosts({
       postsFile: dump.posts,
       questionsDir,
+      answersDir,
       site,
-      fallbackLicence: options.license,
+      users,
+      licenceOverride: options.license,
       row: { tags: tagPolicy, trimTitles: !options.strict },
       links,
       checkText: options.checkText,
       onProgress: progress.update,
     });
 
-    // 5. Settle duplicates now that every original is known; check Tags.xml's counts.
+    // 5. Settle what needed the whole file: answers whose question came later or never did,
+    //    answer counts and accepted answers, then duplicates now that every original is
+    //    known. Check Tags.xml's counts; count the rows of the files not carried over.
+    const answers = settleAnswers(pass, questionsDir, answersDir);
     const duplicates = settleDuplicates(links, pass, questionsDir);
     const tagCounts =
       dump.tags === undefined
         ? null
         : await checkTagCounts(dump.tags, pass.dumpTagCounts, progress.update);
+    const notCarriedRows = new Map<string, number>();
+    for (const file of [dump.comments, dump.postHistory, dump.votes]) {
+      if (file !== undefined) notCarriedRows.set(file, await countRows(file));
+    }
     progress.end();
 
     // 6. community.yaml, with the CC BY-SA attribution the licence asks for.
-    const licences = pass.licences.size > 0 ? pass.licences : new Map([[options.license, 0]]);
-    const attribution = communityAttribution(site, licences, pass.licencePerPost);
+    const attribution = communityAttribution(site, pass.licences, pass.licenceFrom);
     const community = renderCommunityFile(
       name,
       attribution,
@@ -106,7 +121,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
     writeFileSync(join(staging, "community.yaml"), community);
 
-    // 7. Swap the folder in only when every question made it, or when asked to.
+    // 7. Swap the folder in only when every question and answer made it, or when asked to.
     const complete = pass.problems.length === 0 && duplicates.problems.length === 0;
     if (complete || options.allowPartial) swapIn(staging, options.out);
 
@@ -118,6 +133,9 @@ async function main(args: readonly string[]): Promise<number> {
       dump,
       links,
       pass,
+      answers,
+      notCarriedRows,
+      userRows: users?.rows ?? 0,
       duplicates,
       tagCounts,
       written: complete || options.allowPartial,

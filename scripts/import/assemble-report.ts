@@ -1,4 +1,6 @@
 import { statSync } from "node:fs";
+import { basename } from "node:path";
+import type { AnswerSettlement } from "./answer-ledger.ts";
 import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
 import type { PostsPass } from "./import-posts.ts";
@@ -13,6 +15,11 @@ export interface ReportParts {
   dump: DumpFiles;
   links: DuplicateLinks;
   pass: PostsPass;
+  answers: AnswerSettlement;
+  /** Rows of the files the import does not read, by file; absent: not in the dump. */
+  notCarriedRows: ReadonlyMap<string, number>;
+  /** Rows of Users.xml, when it was read. */
+  userRows: number;
   duplicates: DuplicateOutcome;
   tagCounts: TagCountCheck | null;
   written: boolean;
@@ -26,21 +33,69 @@ export function assembleReport(parts: ReportParts): ImportReport {
   const problems = [...pass.problems, ...duplicates.problems].sort(
     (a, b) => a.line - b.line || byId(a.id, b.id),
   );
-  const failedRows = new Set(problems.map((problem) => `${problem.line} ${problem.id}`));
+  const failedRows = (post: string) =>
+    new Set(
+      problems
+        .filter((problem) => problem.post === post)
+        .map((problem) => `${problem.line} ${problem.id}`),
+    ).size;
   const importable = pass.written;
+  const count = <Key>(counts: ReadonlyMap<Key, number>, key: Key) => counts.get(key) ?? 0;
+  const notCarried = (what: string, file: string | undefined, name: string) => ({
+    what,
+    file: file === undefined ? name : basename(file),
+    rows: file === undefined ? null : (parts.notCarriedRows.get(file) ?? null),
+  });
   const postsMegabytes = statSync(dump.posts).size / 1e6;
   return {
     site: parts.site,
     name: parts.name,
     out: parts.out,
-    files: { posts: dump.posts, postLinks: dump.postLinks ?? null, tags: dump.tags ?? null },
+    files: {
+      posts: dump.posts,
+      postLinks: dump.postLinks ?? null,
+      tags: dump.tags ?? null,
+      users: dump.users ?? null,
+    },
     postRows: pass.rows,
     questions: {
       inDump: pass.questionRows,
       importable,
-      notImported: failedRows.size,
+      notImported: failedRows("question"),
       written: parts.written ? importable : 0,
     },
+    answers: {
+      inDump: pass.answerRows,
+      importable: pass.answers.written,
+      notImported: failedRows("answer"),
+      written: parts.written ? pass.answers.written : 0,
+      accepted: parts.written ? pass.answers.accepted : 0,
+      withoutQuestion: [...parts.answers.withoutQuestion].sort((a, b) => byId(a.id, b.id)),
+    },
+    authors: {
+      file: dump.users ?? null,
+      users: parts.userRows,
+      fromUsers: count(pass.authors, "Users.xml"),
+      fromOwnerDisplayName: count(pass.authors, "OwnerDisplayName"),
+      none: count(pass.authors, "none"),
+      unknownUsers: pass.unknownUsers,
+      namesCleaned: [...pass.namesCleaned.values()].sort((a, b) =>
+        a.who.localeCompare(b.who, "en", { numeric: true }),
+      ),
+    },
+    licences: {
+      perLicence: [...pass.licences]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([licence, posts]) => ({ licence, posts })),
+      fromContentLicense: count(pass.licenceFrom, "ContentLicense"),
+      byDate: count(pass.licenceFrom, "date"),
+      fromOption: count(pass.licenceFrom, "--license"),
+    },
+    notCarriedOver: [
+      notCarried("comments", dump.comments, "Comments.xml"),
+      notCarried("edit history", dump.postHistory, "PostHistory.xml"),
+      notCarried("votes", dump.votes, "Votes.xml"),
+    ],
     skippedByType: [...pass.skippedByType]
       .sort(([a], [b]) => byId(a, b))
       .map(([postTypeId, rows]) => ({ postTypeId, kind: postTypeName(postTypeId), rows })),
@@ -67,7 +122,9 @@ export function assembleReport(parts: ReportParts): ImportReport {
       pass.textCheck === undefined
         ? null
         : { checked: pass.textCheck.checked, differences: pass.textCheck.differences },
-    warnings: pass.warnings,
+    warnings: [...pass.warnings, ...parts.answers.warnings].sort(
+      (a, b) => byId(a.id, b.id) || (a.line ?? 0) - (b.line ?? 0),
+    ),
     problems,
     written: parts.written,
     exitCode: parts.exitCode,

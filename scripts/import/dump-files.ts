@@ -2,13 +2,19 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "../common/usage-error.ts";
 
-/** The files of one site's dump. PostLinks.xml and Tags.xml are optional. */
+/** The files of one site's dump. Only Posts.xml is required. */
 export interface DumpFiles {
   /** The folder the files are in; its name usually names the site. */
   folder: string;
   posts: string;
   postLinks: string | undefined;
   tags: string | undefined;
+  /** The authors' display names. */
+  users: string | undefined;
+  /** Not imported, only counted for the report: the content format has no place for them. */
+  comments: string | undefined;
+  postHistory: string | undefined;
+  votes: string | undefined;
 }
 
 /**
@@ -32,5 +38,14 @@ export function locateDump(input: string): DumpFiles {
     const file = join(folder, name);
     return existsSync(file) && file !== posts ? file : undefined;
   };
-  return { folder, posts, postLinks: beside("PostLinks.xml"), tags: beside("Tags.xml") };
+  return {
+    folder,
+    posts,
+    postLinks: beside("PostLinks.xml"),
+    tags: beside("Tags.xml"),
+    users: beside("Users.xml"),
+    comments: beside("Comments.xml"),
+    postHistory: beside("PostHistory.xml"),
+    votes: beside("Votes.xml"),
+  };
 }

@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readWrittenFile } from "./frontmatter-block.ts";
 import { byId, type DuplicateLinks } from "./post-links.ts";
-import type { PostsPass, PostStatus, QuestionProblem } from "./import-posts.ts";
-import { frontmatterProblems, renderFrontmatter } from "./question-file.ts";
+import type { PostsPass, PostStatus, PostProblem } from "./import-posts.ts";
+import { frontmatterProblems, questionFieldsFromFile, renderFrontmatter } from "./question-file.ts";
 
 /** A duplicate link and why it was not followed. */
 export interface LinkNote {
@@ -24,14 +25,15 @@ export interface DuplicateOutcome {
   multiple: { id: string; targets: string[]; chosen: string }[];
   /** Questions made duplicates by a link although the dump gives them no ClosedDate. */
   withoutClosedDate: string[];
-  problems: QuestionProblem[];
+  problems: PostProblem[];
 }
 
 /**
  * Settles the duplicate links once every question is written: a question becomes
  * `state: duplicate` with `duplicateOf` the lowest-Id original that was written, and its
- * frontmatter is rewritten in place (the body is copied as it is). A link to anything else is
- * reported and not followed; the question keeps the state its row gave it. Updates `pass.closed`.
+ * frontmatter is rewritten in place, read back from the file (the body is copied as it is). A
+ * link to anything else is reported and not followed; the question keeps the state its row
+ * gave it. Updates `pass.closed`.
  */
 export function settleDuplicates(
   links: DuplicateLinks,
@@ -74,19 +76,19 @@ export function settleDuplicates(
     if (chosen === undefined) continue;
     if (originals.length > 1) outcome.multiple.push({ id: source, targets: originals, chosen });
 
-    const wasClosed = candidate.fields.state === "closed";
-    const fields = { ...candidate.fields, state: "duplicate" as const, duplicateOf: chosen };
-    const frontmatter = renderFrontmatter(fields, candidate.credit);
+    const path = join(questionsDir, `${source}.md`);
+    const file = readWrittenFile(readFileSync(path, "utf8"));
+    const written = questionFieldsFromFile(file.fields);
+    const wasClosed = written.state === "closed";
+    const fields = { ...written, state: "duplicate" as const, duplicateOf: chosen };
     const problems = frontmatterProblems(fields);
     if (problems.length > 0) {
       for (const problem of problems) {
-        outcome.problems.push({ id: source, line: candidate.line, ...problem });
+        outcome.problems.push({ post: "question", id: source, line: candidate.line, ...problem });
       }
       continue;
     }
-    const path = join(questionsDir, `${source}.md`);
-    const body = readFileSync(path, "utf8").slice(candidate.frontmatterLength);
-    writeFileSync(path, frontmatter + body);
+    writeFileSync(path, renderFrontmatter(fields, file.comment) + file.body);
 
     outcome.followed++;
     if (wasClosed) pass.closed--;

@@ -1,16 +1,39 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { QUESTION_ID_PATTERN } from "../../src/schemas/question.ts";
-import { questionCredit } from "./attribution.ts";
+import {
+  ANSWER_SOURCE_ATTRIBUTE,
+  answerFromRow,
+  answerProblems,
+  renderAnswerFrontmatter,
+  type AnswerFields,
+} from "./answer-file.ts";
+import { AnswerLedger, type AnswerSettlement } from "./answer-ledger.ts";
+import {
+  postCredit,
+  type AuthorSource,
+  type LicenceSource,
+  type PostCredit,
+  type PostKind,
+} from "./attribution.ts";
 import { byId, isId, type DuplicateLinks } from "./post-links.ts";
-import { frontmatterProblems, renderFrontmatter, type QuestionFields } from "./question-file.ts";
+import {
+  creditFields,
+  frontmatterProblems,
+  renderFrontmatter,
+  type FieldProblem,
+  type QuestionFields,
+} from "./question-file.ts";
 import { questionFromRow, SOURCE_ATTRIBUTE, type RowOptions } from "./question-row.ts";
 import { TextCheck } from "./text-check.ts";
 import { own } from "./own.ts";
+import type { UserNames } from "./users.ts";
 import { readDumpRows, type DumpRow, type ReadProgress } from "./xml-rows.ts";
 
-/** A question row that could not become a file, for one reason. */
-export interface QuestionProblem {
+/** A post row that could not become a file, for one reason. */
+export interface PostProblem {
+  /** A question row (or a row of unknown type, which may be one), or an answer row. */
+  post: PostKind;
   /** The post's Id, or "(no Id)". */
   id: string;
   line: number;
@@ -24,7 +47,8 @@ export interface QuestionProblem {
 /** Something imported differently from the dump, or not followed; the import still succeeds. */
 export interface QuestionWarning {
   id: string;
-  line: number;
+  /** The question's Posts.xml line, when it is known. */
+  line?: number;
   message: string;
 }
 
@@ -32,13 +56,12 @@ export interface QuestionWarning {
 export type PostStatus =
   { kind: "written" } | { kind: "failed" } | { kind: "not a question"; postTypeId: string };
 
-/** A written question that PostLinks.xml says is a duplicate: enough to rewrite its frontmatter. */
-export interface DuplicateCandidate {
-  fields: QuestionFields;
-  credit: string;
-  line: number;
-  /** The length of the frontmatter block written first; the body follows it. */
-  frontmatterLength: number;
+/** An author name the import changed to fit on one line, and who it credits. */
+export interface NameCleaned {
+  /** `user 1045` (Users.xml), or `question 7` / `answer 9` (OwnerDisplayName). */
+  who: string;
+  from: string;
+  to: string;
 }
 
 export interface PostsPass {
@@ -47,6 +70,9 @@ export interface PostsPass {
   questionRows: number;
   written: number;
   closed: number;
+  answerRows: number;
+  /** Answers written, accepted ones, and what must wait for the end of the pass. */
+  answers: AnswerLedger;
   skippedByType: Map<string, number>;
   /** Per "from -> to" change, the questions carrying it. */
   tagChanges: Map<string, { from: string; to: string; by: "tag map" | "rule"; questions: number }>;
@@ -54,23 +80,34 @@ export interface PostsPass {
   dumpTagCounts: Map<string, number>;
   tagRepeats: { id: string; tag: string; from: string[] }[];
   titlesTrimmed: string[];
-  /** Questions per ContentLicense value; posts without one count under `fallbackLicence`. */
+  /** Posts written (questions and answers) per licence, and per where the licence came from. */
   licences: Map<string, number>;
-  licencePerPost: boolean;
+  licenceFrom: Map<LicenceSource, number>;
+  /** Posts written per where their author's name came from. */
+  authors: Map<AuthorSource, number>;
+  /** Posts whose OwnerUserId has no row in Users.xml. */
+  unknownUsers: number;
+  /** By user (Users.xml) or post (OwnerDisplayName), each once. */
+  namesCleaned: Map<string, NameCleaned>;
   /** Only for the posts a duplicate link names (as duplicate or original): flat memory. */
   linkedPosts: Map<string, PostStatus>;
-  candidates: Map<string, DuplicateCandidate>;
-  problems: QuestionProblem[];
+  /** Written questions that PostLinks.xml says are duplicates, with their Posts.xml line. */
+  candidates: Map<string, { line: number }>;
+  problems: PostProblem[];
   warnings: QuestionWarning[];
   textCheck: TextCheck | undefined;
 }
 
 export interface PostsPassInput {
   postsFile: string;
-  /** The staging folder's questions/, where `<Id>.md` files are written. */
+  /** The staging folder's questions/ and answers/, where `<Id>.md` files are written. */
   questionsDir: string;
+  answersDir: string;
   site: string;
-  fallbackLicence: string;
+  /** Display names, when the dump has a Users.xml. */
+  users: UserNames | undefined;
+  /** `--license`: the licence of posts without ContentLicense, instead of their era's. */
+  licenceOverride: string | undefined;
   row: RowOptions;
   links: DuplicateLinks;
   checkText: boolean;
@@ -78,11 +115,12 @@ export interface PostsPassInput {
 }
 
 /**
- * One streaming pass over Posts.xml: each question row (PostTypeId 1) is mapped, checked with
- * the question schema exactly as the build reads it, and written at once, so no body is held.
- * Other rows are counted by type. Duplicate links are settled afterwards (see duplicates.ts),
- * since an original may come later in the file; for that, only the posts the links name are
- * remembered.
+ * One streaming pass over Posts.xml: each question (PostTypeId 1) and answer (2) row is mapped,
+ * credited, checked with the schema exactly as the build reads it, and written at once, so no
+ * body is held. Other rows are counted by type. What needs the whole file is settled after it:
+ * duplicates (see duplicates.ts), and answers whose question came later, failed, or is not in
+ * the dump (see answer-ledger.ts); for that, only the posts the links name, and one bit per
+ * written post, are remembered.
  */
 export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
   const pass: PostsPass = {
@@ -91,13 +129,18 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
     questionRows: 0,
     written: 0,
     closed: 0,
+    answerRows: 0,
+    answers: new AnswerLedger(),
     skippedByType: new Map(),
     tagChanges: new Map(),
     dumpTagCounts: new Map(),
     tagRepeats: [],
     titlesTrimmed: [],
     licences: new Map(),
-    licencePerPost: false,
+    licenceFrom: new Map(),
+    authors: new Map(),
+    unknownUsers: 0,
+    namesCleaned: new Map(),
     linkedPosts: new Map(),
     candidates: new Map(),
     problems: [],
@@ -114,38 +157,74 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
       pass.linkedPosts.set(own(id), own(status));
     }
   };
+  const credit = (kind: PostKind, id: string, attributes: DumpRow["attributes"]) =>
+    postCredit(input.site, kind, id, attributes, input.users, input.licenceOverride);
 
-  const onRow = ({ attributes, line }: DumpRow) => {
-    const id = attributes["Id"];
-    const type = attributes["PostTypeId"];
-    if (type !== "1") {
-      if (type === undefined) {
-        pass.problems.push(
-          own({
-            id: id ?? "(no Id)",
-            line,
-            source: "PostTypeId",
-            reason:
-              "is missing, so this row may be a question that cannot be imported; the dump is damaged here",
-          }),
-        );
-        remember(id, { kind: "failed" });
-      } else {
-        count(pass.skippedByType, type);
-        remember(id, { kind: "not a question", postTypeId: type });
-      }
-      return;
-    }
-    pass.questionRows++;
-    if (id === undefined || !isId(id) || !QUESTION_ID_PATTERN.test(id)) {
+  /** Reports every problem of one row, each field with its dump attribute and value. */
+  const fail = (
+    post: PostKind,
+    id: string,
+    { attributes, line }: DumpRow,
+    problems: readonly FieldProblem[],
+    sourceAttribute: Readonly<Record<string, string>>,
+  ) => {
+    for (const problem of problems) {
+      const attribute = sourceAttribute[baseField(problem.field)];
+      const value = attribute === undefined ? undefined : attributes[attribute];
       pass.problems.push(
         own({
-          id: id ?? "(no Id)",
+          post,
+          id,
           line,
-          source: "Id",
-          reason: `${id === undefined ? "is missing" : `${JSON.stringify(id)} is not a post id`}; the file name questions/<Id>.md needs a whole number`,
+          field: problem.field,
+          ...(attribute === undefined
+            ? {}
+            : { source: value === undefined ? attribute : `${attribute}=${shorten(value)}` }),
+          reason: problem.reason,
         }),
       );
+    }
+  };
+
+  const badId = (post: PostKind, id: string, line: number) => {
+    pass.problems.push(
+      own({
+        post,
+        id,
+        line,
+        source: "Id",
+        reason: `${id === NO_ID ? "is missing" : `${JSON.stringify(id)} is not a post id`}; the file name ${post}s/<Id>.md needs a whole number`,
+      }),
+    );
+  };
+
+  /** Writes a post's file unless one with its Id was written already (a repeated row). */
+  const write = (post: PostKind, id: string, line: number, text: string): boolean => {
+    const folder = post === "question" ? input.questionsDir : input.answersDir;
+    try {
+      // "wx": a second row with the same Id must not replace the first one's file.
+      writeFileSync(join(folder, `${id}.md`), text, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      pass.problems.push(
+        own({
+          post,
+          id,
+          line,
+          source: "Id",
+          reason: `another ${post} row earlier in the file has Id ${id}; that one was kept and this one was not imported, since one Id can name only one ${post}`,
+        }),
+      );
+      return false;
+    }
+  };
+
+  const onQuestion = (id: string, row: DumpRow) => {
+    const { attributes, line } = row;
+    pass.questionRows++;
+    if (!isId(id) || !QUESTION_ID_PATTERN.test(id)) {
+      badId("question", id, line);
       return;
     }
 
@@ -160,78 +239,95 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
       else pass.tagChanges.set(own(key), own({ ...change, questions: 1 }));
     }
 
-    const licence = attributes["ContentLicense"];
-    if (licence !== undefined) pass.licencePerPost = true;
-    const credit = questionCredit(
-      input.site,
-      id,
-      attributes,
-      licence ?? `${input.fallbackLicence} (the dump names no licence for this post)`,
-    );
+    const given = credit("question", id, attributes);
+    const fields: QuestionFields = { ...question.fields, ...creditFields(given) };
     // The schema has the last word; a field the mapping already failed is reported once.
     const mappingFailed = new Set(question.problems.map((problem) => problem.field));
     const problems = [
       ...question.problems,
-      ...frontmatterProblems(question.fields).filter(
+      ...frontmatterProblems(fields).filter(
         (problem) => !mappingFailed.has(baseField(problem.field)),
       ),
     ];
     if (problems.length > 0) {
-      for (const problem of problems) {
-        const field = baseField(problem.field);
-        const attribute = SOURCE_ATTRIBUTE[field];
-        const value = attribute === undefined ? undefined : attributes[attribute];
-        pass.problems.push(
-          own({
-            id,
-            line,
-            field: problem.field,
-            ...(attribute === undefined
-              ? {}
-              : { source: value === undefined ? attribute : `${attribute}=${shorten(value)}` }),
-            reason: problem.reason,
-          }),
-        );
-      }
+      fail("question", id, row, problems, SOURCE_ATTRIBUTE);
       remember(id, { kind: "failed" });
       return;
     }
 
-    const frontmatter = renderFrontmatter(question.fields, credit);
-    try {
-      // "wx": a second row with the same Id must not replace the first one's file.
-      writeFileSync(join(input.questionsDir, `${id}.md`), frontmatter + question.body, {
-        flag: "wx",
-      });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      pass.problems.push(
-        own({
-          id,
-          line,
-          source: "Id",
-          reason: `another question row earlier in the file has Id ${id}; that one was kept and this one was not imported, since one Id can name only one question`,
-        }),
-      );
+    if (!write("question", id, line, renderFrontmatter(fields, given.comment) + question.body)) {
+      return;
+    }
+    pass.written++;
+    if (fields.state === "closed") pass.closed++;
+    credited(pass, "question", id, given);
+    if (question.titleTrimmed) pass.titlesTrimmed.push(own(id));
+    for (const repeat of question.tagRepeats) pass.tagRepeats.push(own({ id, ...repeat }));
+    pass.answers.questionWritten(
+      id,
+      line,
+      fields.answers,
+      question.answerCountMissing,
+      attributes["AcceptedAnswerId"],
+    );
+    remember(id, { kind: "written" });
+    if (input.links.bySource.has(id)) pass.candidates.set(own(id), { line });
+    pass.textCheck?.check(own(id), question.body);
+  };
+
+  const onAnswer = (id: string, row: DumpRow) => {
+    const { attributes, line } = row;
+    pass.answerRows++;
+    if (!isId(id) || !QUESTION_ID_PATTERN.test(id)) {
+      badId("answer", id, line);
+      return;
+    }
+    const answer = answerFromRow(attributes);
+    const given = credit("answer", id, attributes);
+    const fields: AnswerFields = { ...answer.fields, ...creditFields(given) };
+    const mappingFailed = new Set(answer.problems.map((problem) => problem.field));
+    const problems = [
+      ...answer.problems,
+      ...answerProblems(fields).filter((problem) => !mappingFailed.has(baseField(problem.field))),
+    ];
+    const questionId = fields.question;
+    if (problems.length > 0 || questionId === undefined) {
+      fail("answer", id, row, problems, ANSWER_SOURCE_ATTRIBUTE);
       return;
     }
 
-    pass.written++;
-    if (question.fields.state === "closed") pass.closed++;
-    count(pass.licences, licence ?? input.fallbackLicence);
-    if (question.titleTrimmed) pass.titlesTrimmed.push(own(id));
-    for (const repeat of question.tagRepeats) pass.tagRepeats.push(own({ id, ...repeat }));
-    if (question.answerCountMissing) {
-      pass.warnings.push(own({ id, line, message: "AnswerCount is missing; wrote answers: 0" }));
+    const accepted = pass.answers.accepts(id, questionId);
+    if (accepted) fields.accepted = true;
+    if (!write("answer", id, line, renderAnswerFrontmatter(fields, given.comment) + answer.body)) {
+      return;
     }
-    remember(id, { kind: "written" });
-    if (input.links.bySource.has(id)) {
-      pass.candidates.set(
-        own(id),
-        own({ fields: question.fields, credit, line, frontmatterLength: frontmatter.length }),
+    // An answer read before its question is credited once its question is known to be written.
+    if (pass.answers.answerWritten(id, questionId, accepted, given))
+      credited(pass, "answer", id, given);
+  };
+
+  const onRow = (row: DumpRow) => {
+    const id = row.attributes["Id"];
+    const type = row.attributes["PostTypeId"];
+    if (type === "1" || type === "2") {
+      if (type === "2") remember(id, { kind: "not a question", postTypeId: type });
+      (type === "1" ? onQuestion : onAnswer)(id ?? NO_ID, row);
+    } else if (type === undefined) {
+      pass.problems.push(
+        own({
+          post: "question",
+          id: id ?? NO_ID,
+          line: row.line,
+          source: "PostTypeId",
+          reason:
+            "is missing, so this row may be a question that cannot be imported; the dump is damaged here",
+        }),
       );
+      remember(id, { kind: "failed" });
+    } else {
+      count(pass.skippedByType, type);
+      remember(id, { kind: "not a question", postTypeId: type });
     }
-    pass.textCheck?.check(own(id), question.body);
   };
 
   const { rows, bytes } = await readDumpRows(input.postsFile, "posts", onRow, input.onProgress);
@@ -242,8 +338,47 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
   return pass;
 }
 
+/**
+ * Once the pass is over, settles the answers (see AnswerLedger.settle): the ones whose question
+ * was not written go, and the ones read before their question are credited.
+ */
+export function settleAnswers(
+  pass: PostsPass,
+  questionsDir: string,
+  answersDir: string,
+): AnswerSettlement {
+  const failed = (post: PostKind) =>
+    new Set(pass.problems.filter((problem) => problem.post === post).map(({ id }) => id));
+  const settled = pass.answers.settle(
+    questionsDir,
+    answersDir,
+    failed("question"),
+    failed("answer"),
+  );
+  for (const { id, credit } of settled.keptEarly) credited(pass, "answer", id, credit);
+  return settled;
+}
+
+/** Counts what the report says about a written post's credit. */
+function credited(pass: PostsPass, post: PostKind, id: string, given: PostCredit): void {
+  count(pass.authors, given.authorFrom);
+  if (given.unknownUser) pass.unknownUsers++;
+  if (given.license !== undefined) count(pass.licences, given.license);
+  count(pass.licenceFrom, given.licenceFrom);
+  const cleaned = given.nameCleaned;
+  if (cleaned !== undefined && given.author !== undefined) {
+    const who = cleaned.userId === undefined ? `${post} ${id}` : `user ${cleaned.userId}`;
+    if (!pass.namesCleaned.has(who)) {
+      pass.namesCleaned.set(own(who), own({ who, from: cleaned.from, to: given.author }));
+    }
+  }
+}
+
+/** What a problem names a row without an Id by. */
+const NO_ID = "(no Id)";
+
 /** Counts one more under `key`, which is copied (see `own`) the first time it is seen. */
-function count(counts: Map<string, number>, key: string): void {
+function count<Key extends string>(counts: Map<Key, number>, key: Key): void {
   const seen = counts.get(key);
   counts.set(seen === undefined ? own(key) : key, (seen ?? 0) + 1);
 }

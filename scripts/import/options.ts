@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { oneLineTextProblem } from "../../src/lib/one-line-text.ts";
 import { UsageError } from "../common/usage-error.ts";
 
 /** What the command line asked for, checked for shape only (paths are checked by the steps). */
@@ -8,7 +9,8 @@ export interface ImportOptions {
   out: string;
   name: string | undefined;
   site: string | undefined;
-  license: string;
+  /** The licence of posts without ContentLicense; undefined: by each post's date. */
+  license: string | undefined;
   tagMap: string | undefined;
   strictTags: boolean;
   strict: boolean;
@@ -19,17 +21,16 @@ export interface ImportOptions {
   quiet: boolean;
 }
 
-/** The licence of dumps that predate the per-post ContentLicense attribute (before 2019). */
-export const DEFAULT_LICENSE = "CC BY-SA 3.0";
-
-export const HELP = `Import a Stack Exchange data dump into a content folder (community.yaml + questions/<Id>.md).
+export const HELP = `Import a Stack Exchange data dump into a content folder (community.yaml,
+questions/<Id>.md and answers/<Id>.md).
 
 Usage:
   npm run import -- <dump-folder | Posts.xml> --out <content-folder> [options]
 
   <dump-folder>        A folder holding Posts.xml and, when present, PostLinks.xml (duplicate
-                       links) and Tags.xml (tag counts, cross-checked). Given Posts.xml itself,
-                       the files beside it are used.
+                       links), Tags.xml (tag counts, cross-checked) and Users.xml (authors'
+                       names). Given Posts.xml itself, the files beside it are used. Comments,
+                       edit history and votes are not imported; the report counts their rows.
 
 Options:
   --out DIR            The content folder to write. Required. It is built in a temporary folder
@@ -39,18 +40,22 @@ Options:
   --name TEXT          The community's name, the listing's heading (default: the site, such as
                        beer.stackexchange.com).
   --site HOST          The site the dump comes from, used for the attribution and the links to
-                       the original questions (default: the dump folder's name, when it is a host
-                       name such as beer.stackexchange.com; required otherwise).
-  --license TEXT       The licence of posts without a ContentLicense attribute (default:
-                       "${DEFAULT_LICENSE}", the licence of dumps made before the attribute existed).
+                       the original posts and users (default: the dump folder's name, when it is
+                       a host name such as beer.stackexchange.com; required otherwise).
+  --license TEXT       The licence of posts without a ContentLicense attribute (dumps before
+                       2019 have none). Default: the licence of the post's date under Stack
+                       Exchange's terms: CC BY-SA 2.5 before 2011-04-08, CC BY-SA 3.0 before
+                       2018-05-02, CC BY-SA 4.0 since.
   --tag-map FILE       A YAML or JSON mapping from dump tags to tags, such as {"c#": "c-sharp"}.
                        Its entries win over the automatic rule, also with --strict-tags.
   --strict-tags        Do not apply the automatic tag rule: a tag outside our format (lower-case
                        letters, digits, "." and "-") that --tag-map does not map fails its question.
   --strict             --strict-tags, and keep titles exactly as in the dump: a title with spaces
-                       at its ends fails its question instead of being trimmed.
-  --allow-partial      When some questions cannot be imported, still write the others (the exit
-                       code stays 1). Without it, nothing is written unless every question imports.
+                       at its ends fails its question instead of being trimmed. (Author names
+                       are cleaned to one line either way, and each one cleaned is listed.)
+  --allow-partial      When some questions or answers cannot be imported, still write the others
+                       (the exit code stays 1). Without it, nothing is written unless every
+                       question and answer imports.
   --check-text         Also check, per question, that the listing text of the body (read as
                        Markdown with HTML, as the site does) equals its text read as plain HTML,
                        and list the questions where it differs. Slower.
@@ -65,9 +70,10 @@ The automatic tag rule, for a tag that is not in our format and not in --tag-map
   Every mapped tag is listed in the report with the number of questions carrying it.
 
 Exit codes:
-  0  every question was imported
-  1  some question could not be imported (the report lists each by Id), or a dump file could
-     not be read (malformed or truncated XML; the message gives the line)
+  0  every question and answer was imported (answers to questions that are not in the dump are
+     left out, and listed)
+  1  some question or answer could not be imported (the report lists each by Id), or a dump
+     file could not be read (malformed or truncated XML; the message gives the line)
   2  usage error: a wrong flag, a missing file, or --out exists without --force
 
 See scripts/import.md.`;
@@ -120,12 +126,19 @@ export function parseImportArguments(args: readonly string[]): ImportOptions | u
       `--site ${JSON.stringify(values.site)} is not a host name; write it like beer.stackexchange.com`,
     );
   }
+  const licenceProblem =
+    values.license === undefined ? undefined : oneLineTextProblem(values.license);
+  if (licenceProblem !== undefined) {
+    throw new UsageError(
+      `--license ${JSON.stringify(values.license)} cannot name a licence: it ${licenceProblem}, such as --license "CC BY-SA 3.0"`,
+    );
+  }
   return {
     input: positionals[0] ?? "",
     out: values.out,
     name: values.name,
     site,
-    license: values.license ?? DEFAULT_LICENSE,
+    license: values.license,
     tagMap: values["tag-map"],
     strictTags: values["strict-tags"] || values.strict,
     strict: values.strict,

@@ -9,6 +9,8 @@ export const SOURCE_ATTRIBUTE: Readonly<Record<string, string>> = {
   state: "ClosedDate",
   duplicateOf: "PostLinks.xml",
   answers: "AnswerCount",
+  score: "Score",
+  license: "ContentLicense",
 };
 
 /** A dump tag changed on its way in. */
@@ -43,8 +45,9 @@ export interface RowOptions {
 /**
  * Maps a question row's attributes to frontmatter fields: `Title` to title (trimmed when
  * allowed), `Tags` in either form to tags (through the tag policy), `CreationDate` to asked
- * (marked UTC, precision kept), `ClosedDate` to state closed, `AnswerCount` to answers.
- * Duplicates come later, from PostLinks.xml. The schema has the last word on every field.
+ * (marked UTC, precision kept), `ClosedDate` to state closed, `AnswerCount` to answers (set to
+ * the answers written once they are all known), `Score` to score. The credit comes from
+ * attribution.ts and duplicates from PostLinks.xml, later. The schema has the last word.
  */
 export function questionFromRow(
   attributes: Readonly<Record<string, string | undefined>>,
@@ -95,6 +98,9 @@ export function questionFromRow(
     }
   }
 
+  const score = readScore(attributes["Score"]);
+  if (!score.ok) problems.push({ field: "score", reason: score.reason });
+
   const closedDate = attributes["ClosedDate"];
   return {
     fields: {
@@ -103,6 +109,7 @@ export function questionFromRow(
       asked: utcInstant(attributes["CreationDate"]),
       state: closedDate !== undefined && closedDate !== "" ? "closed" : "open",
       answers,
+      ...(score.ok && score.score !== undefined ? { score: score.score } : {}),
     },
     body: attributes["Body"] ?? "",
     dumpTags,
@@ -121,4 +128,20 @@ export function questionFromRow(
 export function utcInstant(date: string | undefined): string | undefined {
   if (date === undefined) return undefined;
   return /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/.test(date) || !date.includes("T") ? date : `${date}Z`;
+}
+
+/**
+ * A post's `Score`: a whole number, negative allowed. Missing is fine (the field is left out,
+ * and the format reads it as 0); anything else is a damaged row.
+ */
+export function readScore(
+  raw: string | undefined,
+): { ok: true; score: number | undefined } | { ok: false; reason: string } {
+  if (raw === undefined) return { ok: true, score: undefined };
+  // `|| 0`: a "-0" would be written as -0.
+  if (/^-?\d{1,15}$/.test(raw)) return { ok: true, score: Number(raw) || 0 };
+  return {
+    ok: false,
+    reason: `${JSON.stringify(raw)} is not a whole number; the dump is damaged in this row`,
+  };
 }

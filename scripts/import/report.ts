@@ -1,5 +1,6 @@
+import type { AnswerWithoutQuestion } from "./answer-ledger.ts";
 import type { LinkNote } from "./duplicates.ts";
-import type { QuestionProblem, QuestionWarning } from "./import-posts.ts";
+import type { NameCleaned, PostProblem, QuestionWarning } from "./import-posts.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 import type { TextDifference } from "./text-check.ts";
 
@@ -8,7 +9,7 @@ export interface ImportReport {
   site: string;
   name: string;
   out: string;
-  files: { posts: string; postLinks: string | null; tags: string | null };
+  files: { posts: string; postLinks: string | null; tags: string | null; users: string | null };
   /** Every `<row>` of Posts.xml. */
   postRows: number;
   questions: {
@@ -21,6 +22,45 @@ export interface ImportReport {
     /** Question files now in `out`. */
     written: number;
   };
+  answers: {
+    /** Rows with PostTypeId 2. */
+    inDump: number;
+    /** Answers that passed every check and whose question was written. */
+    importable: number;
+    /** Answer rows that could not be imported: see `problems`. */
+    notImported: number;
+    /** Answer files now in `out`. */
+    written: number;
+    /** Of those, the ones marked `accepted: true`. */
+    accepted: number;
+    /** Answers left out because their question was not written. */
+    withoutQuestion: AnswerWithoutQuestion[];
+  };
+  /** Who the written posts credit, and how the names were found. */
+  authors: {
+    /** Users.xml, when it is beside Posts.xml. */
+    file: string | null;
+    /** Rows of Users.xml. */
+    users: number;
+    /** Posts credited by their OwnerUserId's name in Users.xml, with a link to the user. */
+    fromUsers: number;
+    /** Posts credited by OwnerDisplayName (deleted users), with no link. */
+    fromOwnerDisplayName: number;
+    /** Posts with no author: no name in Users.xml and no OwnerDisplayName. */
+    none: number;
+    /** Posts whose OwnerUserId has no row in Users.xml. */
+    unknownUsers: number;
+    namesCleaned: NameCleaned[];
+  };
+  /** Posts written per licence, and where their licences came from. */
+  licences: {
+    perLicence: { licence: string; posts: number }[];
+    fromContentLicense: number;
+    byDate: number;
+    fromOption: number;
+  };
+  /** What the dump holds that the content format has no place for; rows null: not in the dump. */
+  notCarriedOver: { what: string; file: string; rows: number | null }[];
   skippedByType: { postTypeId: string; kind: string; rows: number }[];
   /** Questions written with `state: closed` (duplicates not included). */
   closed: number;
@@ -51,7 +91,7 @@ export interface ImportReport {
   tagCounts: TagCountCheck | null;
   textCheck: { checked: number; differences: TextDifference[] } | null;
   warnings: QuestionWarning[];
-  problems: QuestionProblem[];
+  problems: PostProblem[];
   /** Whether `out` now holds this import. */
   written: boolean;
   exitCode: 0 | 1;
@@ -93,7 +133,7 @@ const EXAMPLES = 10;
 export function formatReport(report: ImportReport): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const lines: string[] = [];
-  const { stats, questions, duplicateLinks: links } = report;
+  const { stats, questions, answers, authors, duplicateLinks: links } = report;
   lines.push(
     `Import of ${report.site} (${report.files.posts}) into ${report.out}`,
     `  ${stats.postsMegabytes.toFixed(1)} MB, ${n(report.postRows)} rows in ${stats.seconds.toFixed(1)} s: ` +
@@ -105,6 +145,16 @@ export function formatReport(report: ImportReport): string {
   const row = (label: string, value: number, note = "") =>
     lines.push(`  ${label.padEnd(22)}${n(value).padStart(9)}${note === "" ? "" : `  ${note}`}`);
   row("questions written", questions.written, `of ${n(questions.inDump)} question rows`);
+  row(
+    "answers written",
+    answers.written,
+    `of ${n(answers.inDump)} answer rows; ${n(answers.accepted)} accepted`,
+  );
+  row(
+    "answers left out",
+    answers.withoutQuestion.length,
+    answers.withoutQuestion.length === 0 ? "" : "their question was not written (listed below)",
+  );
   row(
     "post rows skipped",
     skipped,
@@ -120,8 +170,30 @@ export function formatReport(report: ImportReport): string {
       ? "no PostLinks.xml"
       : `from ${n(links.duplicateRows)} duplicate link${links.duplicateRows === 1 ? "" : "s"} in PostLinks.xml`,
   );
+  const posts = authors.fromUsers + authors.fromOwnerDisplayName + authors.none;
+  row(
+    "authors",
+    authors.fromUsers + authors.fromOwnerDisplayName,
+    authors.file === null
+      ? `of ${n(posts)} posts, by OwnerDisplayName; no Users.xml, so no other names or user links`
+      : `of ${n(posts)} posts: ${n(authors.fromUsers)} named from Users.xml (${n(authors.users)} users) with a link, ${n(authors.fromOwnerDisplayName)} by OwnerDisplayName (deleted users)`,
+  );
+  row("posts without author", authors.none);
+  const { licences } = report;
+  row(
+    "licences",
+    licences.perLicence.length,
+    licences.perLicence
+      .map((item) => `${item.licence}: ${n(item.posts)} post${item.posts === 1 ? "" : "s"}`)
+      .concat(
+        licences.byDate === 0 ? [] : [`${n(licences.byDate)} by date, the dump naming none`],
+        licences.fromOption === 0 ? [] : [`${n(licences.fromOption)} from --license`],
+      )
+      .join(", "),
+  );
   row("tags mapped", report.tagsMapped.length);
   row("titles trimmed", report.titlesTrimmed.length);
+  row("author names cleaned", authors.namesCleaned.length);
   const noteCount =
     report.tagRepeats.length +
     links.notFollowed.length +
@@ -130,7 +202,8 @@ export function formatReport(report: ImportReport): string {
     links.multiple.length +
     links.withoutClosedDate.length +
     (report.tagCounts?.mismatches.length ?? 0) +
-    report.warnings.length;
+    report.warnings.length +
+    (authors.unknownUsers === 0 ? 0 : 1);
   row("notes", noteCount, noteCount === 0 ? "" : "(listed below)");
   row("problems", report.problems.length, report.problems.length === 0 ? "" : "(listed below)");
 
@@ -159,6 +232,18 @@ export function formatReport(report: ImportReport): string {
   section(
     "Titles trimmed (spaces removed from their ends):",
     report.titlesTrimmed.map((id) => `question ${id}`),
+  );
+  section(
+    "Answers left out, because their question was not written:",
+    answers.withoutQuestion.map(
+      (item) => `answer ${item.id} -> question ${item.question}: ${item.reason}`,
+    ),
+  );
+  section(
+    "Author names cleaned to one line (spaces trimmed from the ends, line breaks and control characters made spaces):",
+    authors.namesCleaned.map(
+      (item) => `${item.who}: ${JSON.stringify(item.from)} -> ${JSON.stringify(item.to)}`,
+    ),
   );
   section(
     "Duplicate links not followed (the question keeps the state its row gives it):",
@@ -193,7 +278,18 @@ export function formatReport(report: ImportReport): string {
   }
   section(
     "Other notes:",
-    report.warnings.map((item) => `question ${item.id} (line ${item.line}): ${item.message}`),
+    report.warnings
+      .map(
+        (item) =>
+          `question ${item.id}${item.line === undefined ? "" : ` (line ${item.line})`}: ${item.message}`,
+      )
+      .concat(
+        authors.unknownUsers === 0
+          ? []
+          : [
+              `${n(authors.unknownUsers)} post${authors.unknownUsers === 1 ? " has an OwnerUserId" : "s have OwnerUserIds"} that Users.xml does not have; credited by OwnerDisplayName when there is one, with no link`,
+            ],
+      ),
   );
   if (report.textCheck !== null) {
     const { checked, differences } = report.textCheck;
@@ -218,8 +314,18 @@ export function formatReport(report: ImportReport): string {
       );
     }
   }
+  lines.push("", "Not carried over (the content format has no place for them):");
+  for (const item of report.notCarriedOver) {
+    lines.push(
+      `  ${`${item.what}:`.padEnd(14)}${item.rows === null ? `${item.file} was not in the dump` : `${n(item.rows)} rows in ${item.file}`}`,
+    );
+  }
+  lines.push(
+    "  also:         view counts, favourites, edit and close details, badges, user profiles",
+  );
+
   section(
-    "Problems (these questions could not be imported):",
+    "Problems (these posts could not be imported):",
     report.problems.map((problem) => {
       const what = [
         problem.field,
@@ -227,7 +333,7 @@ export function formatReport(report: ImportReport): string {
       ]
         .filter((part) => part !== undefined)
         .join(" ");
-      return `question ${problem.id} (Posts.xml line ${problem.line}): ${what === "" ? "" : `${what}: `}${problem.reason}`;
+      return `${problem.post} ${problem.id} (Posts.xml line ${problem.line}): ${what === "" ? "" : `${what}: `}${problem.reason}`;
     }),
   );
 
@@ -237,16 +343,34 @@ export function formatReport(report: ImportReport): string {
 
 function outcome(report: ImportReport): string {
   const n = (value: number) => value.toLocaleString("en-US");
-  const { questions } = report;
+  const { questions, answers } = report;
+  const posts = (questionCount: number, answerCount: number) =>
+    `${n(questionCount)} question${questionCount === 1 ? "" : "s"} and ${n(answerCount)} answer${answerCount === 1 ? "" : "s"}`;
   if (report.exitCode === 0) {
-    return `All ${n(questions.written)} questions were imported into ${report.out}.`;
+    const leftOut = answers.withoutQuestion.length;
+    return (
+      `All ${posts(questions.written, answers.written)} were imported into ${report.out}` +
+      (leftOut === 0
+        ? "."
+        : `; ${n(leftOut)} ${leftOut === 1 ? "answer to a question that is not in the dump was" : "answers to questions that are not in the dump were"} left out (listed above).`)
+    );
   }
-  const failed = `${n(questions.notImported)} question row${questions.notImported === 1 ? "" : "s"} could not be imported (see Problems)`;
+  const failed = [
+    questions.notImported === 0
+      ? undefined
+      : `${n(questions.notImported)} question row${questions.notImported === 1 ? "" : "s"}`,
+    answers.notImported === 0
+      ? undefined
+      : `${n(answers.notImported)} answer row${answers.notImported === 1 ? "" : "s"}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(" and ");
+  const could = `${failed} could not be imported (see Problems)`;
   if (report.written) {
-    return `${failed}; with --allow-partial, the other ${n(questions.written)} were written to ${report.out}.`;
+    return `${could}; with --allow-partial, the other ${posts(questions.written, answers.written)} were written to ${report.out}.`;
   }
   return (
-    `${failed}. Nothing was written: ${report.out} is unchanged. Fix the problems (for tags, a --tag-map file), ` +
-    `or rerun with --allow-partial to write the other ${n(questions.importable)}.`
+    `${could}. Nothing was written: ${report.out} is unchanged. Fix the problems (for tags, a --tag-map file), ` +
+    `or rerun with --allow-partial to write the other ${posts(questions.importable, answers.importable)}.`
   );
 }

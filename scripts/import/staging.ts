@@ -46,13 +46,15 @@ export function checkOutFolder(out: string, force: boolean, keep: readonly strin
 
 /**
  * A fresh hidden folder beside `out` (so on the same file system, and the final rename is
- * cheap), with its questions/ folder, where the import is written until it is swapped in.
+ * cheap), with its questions/ and answers/ folders, where the import is written until it is
+ * swapped in.
  */
 export function createStaging(out: string): string {
   const target = resolve(out);
   mkdirSync(dirname(target), { recursive: true });
   const staging = mkdtempSync(join(dirname(target), `.${basename(target)}.import-`));
   mkdirSync(join(staging, "questions"));
+  mkdirSync(join(staging, "answers"));
   return staging;
 }
 

@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
 import { assembleContent } from "../../src/core/content.ts";
 import { formatProblems } from "../../src/lib/problems.ts";
 import { readContentFiles } from "../../src/loaders/content-folder.ts";
@@ -15,4 +18,51 @@ export function readImportedContent(folder: string) {
     `the import builds:\n${"problems" in read ? formatProblems(read.problems) : ""}`,
   );
   return { community: read.content.community, entries: questions.entries };
+}
+
+/** One file of an imported folder: its frontmatter as plain YAML, its comment line and body. */
+export interface WrittenPost {
+  fields: Record<string, unknown>;
+  comment: string;
+  body: string;
+}
+
+/**
+ * An imported folder read with the yaml package alone, not the build's reader nor the
+ * importer's: community.yaml, and every questions/ and answers/ file by id. Each file must be
+ * `---`, a `# ` comment line, YAML fields, `---`, then the body.
+ */
+export function readWrittenFolder(folder: string): {
+  community: Record<string, unknown>;
+  questions: Map<string, WrittenPost>;
+  answers: Map<string, WrittenPost>;
+} {
+  const read = (sub: string) => {
+    const posts = new Map<string, WrittenPost>();
+    const dir = join(folder, sub);
+    if (!existsSync(dir)) return posts;
+    for (const name of readdirSync(dir)) {
+      assert.match(name, /^[a-z0-9_-]+\.md$/, `${sub}/${name} is named <id>.md`);
+      const text = readFileSync(join(dir, name), "utf8");
+      const match = /^---\n# ([^\n]*)\n([\s\S]*?)\n?---\n/.exec(text);
+      assert.ok(match, `${sub}/${name} starts with ---, a # comment, YAML fields and ---`);
+      const fields: unknown = parse(match[2] ?? "");
+      assert.ok(
+        fields !== null && typeof fields === "object" && !Array.isArray(fields),
+        `${sub}/${name}: the frontmatter is a mapping of fields`,
+      );
+      posts.set(name.slice(0, -3), {
+        fields: fields as Record<string, unknown>,
+        comment: match[1] ?? "",
+        body: text.slice(match[0].length),
+      });
+    }
+    return posts;
+  };
+  const community: unknown = parse(readFileSync(join(folder, "community.yaml"), "utf8"));
+  return {
+    community: community as Record<string, unknown>,
+    questions: read("questions"),
+    answers: read("answers"),
+  };
 }

@@ -1,15 +1,37 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
 import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
 import { mapTag, splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
-import { questionFromRow, utcInstant } from "../../scripts/import/question-row.ts";
+import { readWrittenFile } from "../../scripts/import/frontmatter-block.ts";
+import { questionFromRow, readScore, utcInstant } from "../../scripts/import/question-row.ts";
 import {
+  creditFields,
   frontmatterProblems,
+  questionFieldsFromFile,
   renderFrontmatter,
   type QuestionFields,
 } from "../../scripts/import/question-file.ts";
+import {
+  answerFromRow,
+  answerProblems,
+  renderAnswerFrontmatter,
+  type AnswerFields,
+} from "../../scripts/import/answer-file.ts";
+import { AnswerLedger } from "../../scripts/import/answer-ledger.ts";
+import {
+  cleanName,
+  communityAttribution,
+  licenceOfEra,
+  postCredit,
+} from "../../scripts/import/attribution.ts";
+import type { UserNames } from "../../scripts/import/users.ts";
+import { IdSet } from "../../scripts/import/id-set.ts";
+import { countRows } from "../../scripts/import/row-count.ts";
 
 const rulePolicy = { map: new Map<string, string>(), rule: true };
 
@@ -84,6 +106,19 @@ describe("written frontmatter reads back as the same fields", () => {
     );
     assert.equal(duplicate["duplicateOf"], "25");
     assert.equal(questionFrontmatterSchema.safeParse(duplicate).success, true);
+  });
+
+  it("reads back as its comment, fields and body, so a file can be rewritten from itself", () => {
+    const block = renderFrontmatter(fields({ state: "closed", title: 'a "b" # c' }), "From x");
+    const file = readWrittenFile(`${block}<p>body</p>\n\n---\nmore\n`);
+    assert.equal(file.comment, "From x");
+    assert.equal(file.body, "<p>body</p>\n\n---\nmore\n");
+    assert.deepEqual(
+      questionFieldsFromFile(file.fields),
+      fields({ state: "closed", title: 'a "b" # c' }),
+    );
+    const open = questionFieldsFromFile(readWrittenFile(renderFrontmatter(fields({}), "c")).fields);
+    assert.equal(open.state, "open", "the open state it leaves out comes back");
   });
 
   it("keeps the credit comment on one line, whatever the display name holds", () => {
@@ -180,5 +215,364 @@ describe("a question row", () => {
     assert.equal(utcInstant("2014-01-21T20:26:05Z"), "2014-01-21T20:26:05Z");
     assert.equal(utcInstant("2014-01-21T20:26:05+02:00"), "2014-01-21T20:26:05+02:00");
     assert.equal(utcInstant("2014-01-21"), "2014-01-21");
+  });
+});
+
+/** Names that YAML or a careless writer would mangle; each must read back exactly. */
+const AWKWARD_NAMES = [
+  "O'Brien",
+  "A & B <ops>",
+  "Dr. No: the sequel",
+  '"Quoted" at the start',
+  "'single' at the start",
+  "- like a list item",
+  "# like a comment",
+  "yes",
+  "null",
+  "1.0",
+  "Ünïcödé 中文 🍺",
+  "back\\slash",
+];
+
+describe("the score and credit of a question", () => {
+  it("are written after its own fields and read back exactly, whatever the author's name", () => {
+    for (const author of AWKWARD_NAMES) {
+      const written = fields({
+        score: -3,
+        author,
+        authorUrl: "https://beer.stackexchange.com/users/8",
+        source: "https://beer.stackexchange.com/q/7",
+        license: "CC BY-SA 4.0",
+      });
+      const block = renderFrontmatter(written, "credit");
+      assert.deepEqual(Object.keys(readBack(block)), [
+        "title",
+        "tags",
+        "asked",
+        "answers",
+        "score",
+        "author",
+        "authorUrl",
+        "source",
+        "license",
+      ]);
+      assert.equal(readBack(block)["author"], author);
+      assert.equal(readBack(block)["score"], -3);
+      assert.deepEqual(frontmatterProblems(written), [], author);
+    }
+  });
+
+  it("are checked before writing: a score must be whole, a link http(s), authorUrl needs author", () => {
+    assert.deepEqual(
+      frontmatterProblems(
+        fields({
+          score: 1.5,
+          author: "Ann",
+          authorUrl: "ftp://example.org/u/1",
+          source: "not a url",
+        }),
+      ).map((problem) => problem.field),
+      ["score", "authorUrl", "source"],
+    );
+    assert.deepEqual(
+      frontmatterProblems(fields({ authorUrl: "https://example.org/users/1" })).map((problem) => [
+        problem.field,
+        problem.reason,
+      ]),
+      [["authorUrl", "is only allowed with author; add the author's name or remove authorUrl"]],
+    );
+    // The schema's rule for one line of text: the importer cleans names before it gets here.
+    assert.match(frontmatterProblems(fields({ author: "two\nlines" }))[0]?.reason ?? "", /line/);
+  });
+
+  it("takes Score as a whole number, negative allowed, and leaves it out when missing", () => {
+    assert.deepEqual(readScore("-2"), { ok: true, score: -2 });
+    assert.deepEqual(readScore("-0"), { ok: true, score: 0 });
+    assert.deepEqual(readScore(undefined), { ok: true, score: undefined });
+    assert.equal(readScore("1.5").ok, false);
+    const row = { Title: "T", Tags: "<a>", CreationDate: "2014-01-21T20:26:05.383" };
+    const options = { tags: rulePolicy, trimTitles: true };
+    assert.equal(questionFromRow({ ...row, Score: "-4" }, options).fields.score, -4);
+    assert.equal("score" in questionFromRow(row, options).fields, false);
+    assert.deepEqual(
+      questionFromRow({ ...row, Score: "many" }, options).problems.map((p) => p.field),
+      ["score"],
+    );
+  });
+});
+
+describe("an answer row", () => {
+  it("maps ParentId, CreationDate and Score, and keeps the body as decoded", () => {
+    const answer = answerFromRow({
+      Id: "31",
+      PostTypeId: "2",
+      ParentId: "30",
+      CreationDate: "2014-01-22T08:00:00.5",
+      Score: "-1",
+      Body: "<p>An &amp; answer</p>\n",
+    });
+    assert.deepEqual(answer.fields, {
+      question: "30",
+      answered: "2014-01-22T08:00:00.5Z",
+      score: -1,
+    });
+    assert.equal(answer.body, "<p>An &amp; answer</p>\n");
+    assert.deepEqual(answer.problems, []);
+    assert.deepEqual(answerProblems(answer.fields), []);
+  });
+
+  it("leaves missing or damaged attributes to be reported by field", () => {
+    const answer = answerFromRow({ Id: "31", ParentId: "x", Score: "?" });
+    assert.deepEqual(
+      answer.problems.map((problem) => problem.field),
+      ["question", "score"],
+    );
+    assert.deepEqual(
+      answerProblems({ question: undefined, answered: undefined }).map((problem) => problem.field),
+      ["question", "answered"],
+    );
+    assert.deepEqual(
+      answerProblems({ question: "1", answered: "2014-02-30" }).map((problem) => problem.field),
+      ["answered"],
+    );
+  });
+
+  it("writes its fields in the format's order, accepted only when true, and reads back exactly", () => {
+    for (const author of AWKWARD_NAMES) {
+      const written: AnswerFields = {
+        question: "30",
+        answered: "2014-01-22T08:00:00.500Z",
+        score: 0,
+        accepted: true,
+        author,
+        authorUrl: "https://beer.stackexchange.com/users/8",
+        source: "https://beer.stackexchange.com/a/31",
+        license: "CC BY-SA 3.0",
+      };
+      const read = readBack(renderAnswerFrontmatter(written, "credit"));
+      assert.deepEqual(read, written);
+      assert.deepEqual(Object.keys(read), Object.keys(written));
+      assert.deepEqual(answerProblems(written), [], author);
+    }
+    const plain = readBack(
+      renderAnswerFrontmatter({ question: "30", answered: "2014-01-22" }, "credit"),
+    );
+    assert.deepEqual(plain, { question: "30", answered: "2014-01-22" });
+  });
+});
+
+describe("which answer is accepted", () => {
+  const someCredit = postCredit("beer.stackexchange.com", "answer", "31", {}, undefined, undefined);
+
+  it("is the one its question's AcceptedAnswerId names, read before or after the question", () => {
+    const ledger = new AnswerLedger();
+    ledger.questionWritten("30", 3, 2, false, "32");
+    assert.equal(ledger.accepts("31", "30"), false, "an answer the question does not name");
+    ledger.answerWritten("31", "30", false, someCredit);
+    assert.equal(ledger.accepts("32", "30"), true, "the accepted answer");
+    ledger.answerWritten("32", "30", true, someCredit);
+    assert.equal(ledger.accepts("32", "30"), false, "only once");
+    assert.equal(ledger.accepted, 1);
+    assert.equal(ledger.written, 2);
+  });
+
+  it("is not marked when the id names an answer to another question", () => {
+    const ledger = new AnswerLedger();
+    ledger.questionWritten("30", 3, 1, false, "41");
+    assert.equal(ledger.accepts("41", "40"), false);
+    assert.equal(ledger.accepted, 0);
+  });
+});
+
+/** A Users.xml of three users, one whose name had a space at its end. */
+const users: UserNames = {
+  rows: 3,
+  names: new Map([
+    ["-1", "Community"],
+    ["8", "O'Brien"],
+    ["9", "Brian"],
+  ]),
+  cleaned: new Map([["9", "Brian "]]),
+};
+const SITE = "beer.stackexchange.com";
+
+describe("the credit of a post", () => {
+  const row = { CreationDate: "2014-01-21T20:26:05.383" };
+
+  it("names the user Users.xml has for OwnerUserId, linked to their page", () => {
+    const credit = postCredit(SITE, "answer", "31", { ...row, OwnerUserId: "8" }, users, undefined);
+    assert.deepEqual(creditFields(credit), {
+      author: "O'Brien",
+      authorUrl: "https://beer.stackexchange.com/users/8",
+      source: "https://beer.stackexchange.com/a/31",
+      license: "CC BY-SA 3.0",
+    });
+    assert.equal(credit.authorFrom, "Users.xml");
+    assert.equal(
+      credit.comment,
+      'From https://beer.stackexchange.com/a/31, answered by "O\'Brien" (https://beer.stackexchange.com/users/8), licensed under CC BY-SA 3.0.',
+    );
+    const community = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerUserId: "-1" },
+      users,
+      undefined,
+    );
+    assert.equal(community.authorUrl, "https://beer.stackexchange.com/users/-1");
+    const cleaned = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerUserId: "9" },
+      users,
+      undefined,
+    );
+    assert.deepEqual(
+      [cleaned.author, cleaned.nameCleaned],
+      ["Brian", { from: "Brian ", userId: "9" }],
+    );
+  });
+
+  it("names a deleted user by OwnerDisplayName, unlinked, also when Users.xml lacks the id", () => {
+    for (const attributes of [
+      { ...row, OwnerDisplayName: "A & B <ops>" } as Record<string, string>,
+      { ...row, OwnerUserId: "404", OwnerDisplayName: "A & B <ops>" },
+    ]) {
+      const credit = postCredit(SITE, "question", "7", attributes, users, undefined);
+      assert.deepEqual(creditFields(credit), {
+        author: "A & B <ops>",
+        source: "https://beer.stackexchange.com/q/7",
+        license: "CC BY-SA 3.0",
+      });
+      assert.equal(credit.authorFrom, "OwnerDisplayName");
+      assert.equal(credit.unknownUser, attributes["OwnerUserId"] !== undefined);
+    }
+    const messy = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerDisplayName: " ann\nb " },
+      users,
+      undefined,
+    );
+    assert.deepEqual([messy.author, messy.nameCleaned], ["ann b", { from: " ann\nb " }]);
+  });
+
+  it("names nobody when the row names nobody, or without Users.xml only OwnerDisplayName", () => {
+    const nobody = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerUserId: "404" },
+      users,
+      undefined,
+    );
+    assert.deepEqual(creditFields(nobody), {
+      source: "https://beer.stackexchange.com/q/7",
+      license: "CC BY-SA 3.0",
+    });
+    assert.equal(nobody.authorFrom, "none");
+    const noUsersXml = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, OwnerUserId: "8" },
+      undefined,
+      undefined,
+    );
+    assert.equal(noUsersXml.author, undefined);
+    assert.equal(noUsersXml.unknownUser, false, "without Users.xml no user is unknown");
+    assert.match(noUsersXml.comment, /asked by https:\/\/beer\.stackexchange\.com\/users\/8,/);
+    assert.match(
+      postCredit(SITE, "question", "7", row, undefined, undefined).comment,
+      /asked by an unknown user,/,
+    );
+  });
+
+  it("takes ContentLicense when the row has it, else --license, else the licence of the post's date", () => {
+    const licence = (attributes: Record<string, string>, override?: string) => {
+      const credit = postCredit(SITE, "question", "7", attributes, undefined, override);
+      return [credit.license, credit.licenceFrom];
+    };
+    assert.deepEqual(licence({ ...row, ContentLicense: "CC BY-SA 4.0" }), [
+      "CC BY-SA 4.0",
+      "ContentLicense",
+    ]);
+    assert.deepEqual(licence({ ...row, ContentLicense: "CC BY-SA 4.0" }, "X"), [
+      "CC BY-SA 4.0",
+      "ContentLicense",
+    ]);
+    assert.deepEqual(licence(row, "CC BY-SA 4.0"), ["CC BY-SA 4.0", "--license"]);
+    assert.deepEqual(licence(row), ["CC BY-SA 3.0", "date"]);
+    assert.deepEqual(licence({ CreationDate: "2010-08-25T18:00:00.000" }), [
+      "CC BY-SA 2.5",
+      "date",
+    ]);
+  });
+
+  it("follows Stack Exchange's licence eras, changing on 2011-04-08 and 2018-05-02 (UTC)", () => {
+    assert.equal(licenceOfEra("2011-04-07T23:59:59.999"), "CC BY-SA 2.5");
+    assert.equal(licenceOfEra("2011-04-08T00:00:00.000"), "CC BY-SA 3.0");
+    assert.equal(licenceOfEra("2018-05-01T23:59:59.999"), "CC BY-SA 3.0");
+    assert.equal(licenceOfEra("2018-05-02T00:00:00.000"), "CC BY-SA 4.0");
+    assert.equal(licenceOfEra("2024-01-01"), "CC BY-SA 4.0");
+    assert.equal(licenceOfEra(undefined), undefined);
+    assert.equal(licenceOfEra("soon"), undefined);
+  });
+
+  it("says in the community's attribution how the licences were decided", () => {
+    const one = new Map([["CC BY-SA 3.0", 2]]);
+    assert.match(
+      communityAttribution(SITE, one, new Map([["date", 2]])),
+      /licensed under CC BY-SA 3\.0 \(by each post's date, since the dump names no licence per post;/,
+    );
+    assert.match(
+      communityAttribution(SITE, one, new Map([["ContentLicense", 2]])),
+      /CC BY-SA 3\.0 \(per post ContentLicense; each file names its own\)/,
+    );
+    assert.match(
+      communityAttribution(SITE, one, new Map([["--license", 2]])),
+      /\(as given to the import, since the dump names no licence per post;/,
+    );
+  });
+
+  it("cleans display names to one line, or to nothing", () => {
+    assert.equal(cleanName("Brian "), "Brian");
+    assert.equal(cleanName("a\r\nb\u2028c\td"), "a b c d");
+    assert.equal(cleanName('O\'Brien: "Ed"'), 'O\'Brien: "Ed"');
+    assert.equal(cleanName(" \t "), undefined);
+    assert.equal(cleanName(undefined), undefined);
+  });
+});
+
+describe("the import's bookkeeping", () => {
+  it("remembers post ids in a bitset that grows, and huge ids beside it", () => {
+    const ids = new IdSet();
+    for (const id of ["1", "7", "8", "40000", "79999999", "99999999999999"]) ids.add(id);
+    for (const id of ["1", "7", "8", "40000", "79999999", "99999999999999"]) {
+      assert.equal(ids.has(id), true, id);
+    }
+    for (const id of ["2", "9", "39999", "80000000", "99999999999998"]) {
+      assert.equal(ids.has(id), false, id);
+    }
+  });
+
+  it("counts the rows of a file it does not read, also across its 1 MB reads", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "row-count-"));
+    try {
+      const file = join(dir, "Comments.xml");
+      // Rows of 97 bytes after a 99-byte start: row 10,809's `<row` spans bytes 1,048,574 to
+      // 1,048,577, across the end of the first 1 MB (1,048,576 bytes) read.
+      const line = `  <row Id="1" Text="${"x".repeat(71)}" />\r\n`;
+      const rows = 30_000;
+      const text = `<comments>\r\n<!--${"p".repeat(78)}-->\r\n${line.repeat(rows)}</comments>\r\n<rows />`;
+      assert.equal(text.indexOf("<row", 1_048_570), 1_048_574);
+      writeFileSync(file, text);
+      assert.equal(await countRows(file), rows, "<rows /> is not a row");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

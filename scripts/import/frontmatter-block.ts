@@ -1,0 +1,71 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { Document, type YAMLSeq } from "yaml";
+import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
+import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
+
+/**
+ * A frontmatter block, `---` lines included, for fields already in the order they should be
+ * written. Every text value is double-quoted, so a title `yes` or `1.0`, a tag `2024` or an
+ * author `O'Brien: "Ed"` stay text for any YAML reader; nothing is folded; `flowLists` (tags)
+ * are written on one line. `comment` (the source and licence) becomes a YAML comment on top.
+ */
+export function frontmatterBlock(
+  fields: Readonly<Record<string, unknown>>,
+  comment: string,
+  flowLists: readonly string[] = [],
+): string {
+  const doc = new Document(fields);
+  for (const key of flowLists) {
+    const list = doc.get(key, true) as YAMLSeq | undefined;
+    if (list !== undefined) list.flow = true;
+  }
+  const yaml = doc.toString({
+    defaultStringType: "QUOTE_DOUBLE",
+    defaultKeyType: "PLAIN",
+    lineWidth: 0,
+    flowCollectionPadding: false,
+  });
+  return `---\n# ${oneLine(comment)}\n${yaml}---\n`;
+}
+
+/** A file this import wrote, read back: its comment line, its fields and its body. */
+export interface WrittenFile {
+  comment: string;
+  fields: Record<string, unknown>;
+  body: string;
+}
+
+/**
+ * Reads back a file `frontmatterBlock` wrote (its first YAML line is the comment), with the
+ * build's own YAML reader. The YAML reads back as exactly the fields written
+ * (tests/import/mapping.test.ts pins that), so a file can be rewritten from it without the
+ * import holding its fields in memory.
+ */
+export function readWrittenFile(text: string): WrittenFile {
+  const split = splitFrontmatter(text);
+  const [first = "", ...rest] = split?.yaml.split("\n") ?? [];
+  if (split === undefined || !first.startsWith("# ")) {
+    throw new Error("not a file this import wrote: it does not start with ---, then # comment");
+  }
+  const read = parseYamlFields(rest.join("\n"));
+  if (!read.ok) throw new Error(`not a file this import wrote: its frontmatter ${read.reason}`);
+  return { comment: first.slice(2), fields: read.fields, body: split.body };
+}
+
+/**
+ * Rewrites the frontmatter of a file this import wrote (settling duplicates, answer counts and
+ * accepted answers, which can only be known once the whole dump has been read). `render`
+ * writes the new block from the edited fields and the old comment; the body is kept as it is.
+ */
+export function rewriteFrontmatter(
+  path: string,
+  render: (fields: Record<string, unknown>, comment: string) => string,
+): void {
+  const file = readWrittenFile(readFileSync(path, "utf8"));
+  writeFileSync(path, render(file.fields, file.comment) + file.body);
+}
+
+/** A YAML comment must stay on its line: line breaks and other controls become spaces. */
+function oneLine(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
+}
