@@ -1,5 +1,5 @@
 import { isId } from "./post-links.ts";
-import { answerFrontmatterSchema } from "./post-fields.ts";
+import { answerFrontmatterSchema } from "../../src/schemas/answer.ts";
 import { frontmatterBlock } from "./frontmatter-block.ts";
 import { readScore, utcInstant } from "./question-row.ts";
 import { schemaProblems, type CreditFields, type FieldProblem } from "./question-file.ts";

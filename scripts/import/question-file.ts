@@ -3,7 +3,6 @@ import { questionFrontmatterSchema, type QuestionState } from "../../src/schemas
 import { fieldPath } from "../../src/lib/problems.ts";
 import type { PostCredit } from "./attribution.ts";
 import { frontmatterBlock } from "./frontmatter-block.ts";
-import { questionAdditionsSchema } from "./post-fields.ts";
 
 /** The credit fields of a post's frontmatter, each left out when the dump gives nothing. */
 export interface CreditFields {
@@ -75,19 +74,12 @@ export function questionFieldsFromFile(fields: Record<string, unknown>): Questio
  */
 export function frontmatterProblems(fields: QuestionFields): FieldProblem[] {
   // What the YAML holds: an open state and missing values are left out, not written empty.
-  // Today's fields go to the build's own schema; the ones issue 12 adds to post-fields.ts,
-  // until the build's schema has them.
-  const added = new Set(Object.keys(questionAdditionsSchema.shape));
   const data: Record<string, unknown> = {};
-  const additions: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || (key === "state" && value === "open")) continue;
-    (added.has(key) ? additions : data)[key] = value;
+    data[key] = value;
   }
-  return [
-    ...schemaProblems(questionFrontmatterSchema.safeParse(data)),
-    ...schemaProblems(questionAdditionsSchema.safeParse(additions)),
-  ];
+  return schemaProblems(questionFrontmatterSchema.safeParse(data));
 }
 
 /** A schema's issues as field problems; empty when the value passed. */

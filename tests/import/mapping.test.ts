@@ -272,14 +272,20 @@ describe("the score and credit of a question", () => {
           source: "not a url",
         }),
       ).map((problem) => problem.field),
-      ["score", "authorUrl", "source"],
+      // In the order of the build's schema (src/schemas/credit.ts).
+      ["authorUrl", "score", "source"],
     );
     assert.deepEqual(
       frontmatterProblems(fields({ authorUrl: "https://example.org/users/1" })).map((problem) => [
         problem.field,
         problem.reason,
       ]),
-      [["authorUrl", "is only allowed with author; add the author's name or remove authorUrl"]],
+      [
+        [
+          "authorUrl",
+          'is only allowed with author; add the author\'s name, such as author: "Ada Lovelace", or remove authorUrl',
+        ],
+      ],
     );
     // The schema's rule for one line of text: the importer cleans names before it gets here.
     assert.match(frontmatterProblems(fields({ author: "two\nlines" }))[0]?.reason ?? "", /line/);

@@ -364,19 +364,15 @@ describe("importing the real dumps", withDumps, () => {
     });
   }
 
-  it(
-    "the site's content reader accepts every imported folder",
-    { todo: "needs the build side of issue 12" },
-    () => {
-      for (const [site, expected] of Object.entries(SITES)) {
-        const content = readImportedContent(join(outputDir, site));
-        const states = { open: 0, closed: 0, duplicate: 0 };
-        for (const entry of content.entries.values()) states[entry.state]++;
-        assert.equal(states.duplicate, expected.duplicates, site);
-        assert.equal(states.closed + states.duplicate, expected.closedDate, site);
-      }
-    },
-  );
+  it("the site's content reader accepts every imported folder", () => {
+    for (const [site, expected] of Object.entries(SITES)) {
+      const content = readImportedContent(join(outputDir, site));
+      const states = { open: 0, closed: 0, duplicate: 0 };
+      for (const entry of content.entries.values()) states[entry.state]++;
+      assert.equal(states.duplicate, expected.duplicates, site);
+      assert.equal(states.closed + states.duplicate, expected.closedDate, site);
+    }
+  });
 
   it("reports what it changed or did not follow on the real dumps", () => {
     const bicycles = reports.get("bicycles.meta.stackexchange.com");
@@ -505,34 +501,51 @@ describe("building imported sites", withDumps, () => {
     ["beer.stackexchange.com", BEER_NAME, {}],
     ["cardano.stackexchange.com", "cardano.stackexchange.com", { "c#": "csharp" }],
   ] as const) {
-    it(
-      `${site}: builds, and its listing is the dump's questions, newest first`,
-      {
-        todo: "needs the build side of issue 12",
-      },
-      async () => {
-        const content = join(outputDir, site);
-        if (!existsSync(content)) reports.set(site, importSite(site));
-        const outDir = join(outputDir, `${site}-dist`);
-        rmSync(outDir, { recursive: true, force: true });
-        const build = await buildSite(content, outDir);
-        assert.equal(build.exitCode, 0, build.output);
-        const html = readFileSync(join(outDir, "index.html"), "utf8");
-        const actual = listingLines(html);
-        const { lines: expected, ids } = expectedListing(site, name, tagMap);
-        assert.equal(
-          actual.length,
-          expected.length,
-          "one title, tags and excerpt line per question",
-        );
+    it(`${site}: builds, and its listing is the dump's questions, newest first`, async () => {
+      const content = join(outputDir, site);
+      if (!existsSync(content)) reports.set(site, importSite(site));
+      const outDir = join(outputDir, `${site}-dist`);
+      rmSync(outDir, { recursive: true, force: true });
+      const build = await buildSite(content, outDir);
+      assert.equal(build.exitCode, 0, build.output);
+      const html = readFileSync(join(outDir, "index.html"), "utf8");
+      const actual = listingLines(html);
+      const { lines: expected, ids } = expectedListing(site, name, tagMap);
+      assert.equal(actual.length, expected.length, "one title, tags and excerpt line per question");
 
-        // The import marks its bodies as HTML (bodyFormat: html), so every excerpt is the text
-        // of the dump's HTML, including the cardano bodies that Markdown would misread.
-        for (const [index, line] of expected.entries()) {
-          assert.equal(actual[index], line, `listing line ${index + 1} (question ${ids[index]})`);
+      // The import marks its bodies as HTML (bodyFormat: html), so every excerpt is the text
+      // of the dump's HTML, including the cardano bodies that Markdown would misread.
+      for (const [index, line] of expected.entries()) {
+        assert.equal(actual[index], line, `listing line ${index + 1} (question ${ids[index]})`);
+      }
+      assert.ok(html.includes(`Content from ${site}, by its users`), "the attribution is shown");
+
+      // A page per question, showing every answer of the dump, each credited: its author
+      // (linked to their profile when the dump has the user), a link to the original, a licence.
+      const expectedCounts = SITES[site];
+      assert.ok(expectedCounts);
+      const pages = readdirSync(join(outDir, "questions"));
+      assert.equal(pages.length, expectedCounts.questions, "a page per question");
+      let answers = 0;
+      for (const id of pages) {
+        const page = readFileSync(join(outDir, "questions", id, "index.html"), "utf8");
+        const posts = page.split('<article class="answer"').slice(1);
+        answers += posts.length;
+        for (const post of [page.split('<section class="answers"')[0] ?? "", ...posts]) {
+          assert.match(post, /class="author"/, `questions/${id}: a post names its author`);
+          assert.match(
+            post,
+            /https:\/\/[a-z.]+\/[qa]\/\d+" rel="nofollow noopener noreferrer">Original post</,
+            `questions/${id}: a post links to its original`,
+          );
+          assert.match(
+            post,
+            /<span class="license">CC BY-SA [0-9.]+<\/span>/,
+            `questions/${id}: a post has its licence`,
+          );
         }
-        assert.ok(html.includes(`Content from ${site}, by its users`), "the attribution is shown");
-      },
-    );
+      }
+      assert.equal(answers, expectedCounts.answers, "every answer of the dump is shown");
+    });
   }
 });
