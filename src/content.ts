@@ -3,6 +3,9 @@ import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry } from "./schemas/listing-entry.ts";
 import type { QuestionPage } from "./schemas/question-page.ts";
 import { pageParameter, splitIntoPages } from "./lib/pagination.ts";
+import { tagFolder } from "./lib/tag-folder.ts";
+import { questionsByTag, tagIndex } from "./core/tags.ts";
+import type { TagSummary } from "./schemas/tag.ts";
 
 /*
  * The one way the pages reach the content: the collections (src/live.config.ts) are asked
@@ -76,4 +79,43 @@ export async function getListingPages(): Promise<
       firstPosition: index * (community.pageSize ?? 0) + 1,
     },
   }));
+}
+
+/** Every tag the questions use, with its number of questions: most used first, then by name. */
+export async function getTags(): Promise<TagSummary[]> {
+  return tagIndex(await getQuestions());
+}
+
+/** One page of a tag's listing: the tag, its questions on this page, and the pages. */
+export type TagPage = Omit<ListingPage, "entries"> & {
+  tag: string;
+  /** How many questions carry the tag, over all its pages. */
+  total: number;
+  entries: ListingEntry[];
+};
+
+/**
+ * Every tag's pages, as `getStaticPaths` returns them: `tags/<folder>/` (see `tagFolder`), then
+ * `page/2/`... with `pageSize`, each holding the tag's questions in the listing's order.
+ */
+export async function getTagPages(): Promise<
+  { params: { tag: string; page: string | undefined }; props: TagPage }[]
+> {
+  const questions = await getQuestions();
+  const community = await getCommunity();
+  return [...questionsByTag(questions)].flatMap(([tag, tagged]) => {
+    const pages = splitIntoPages(tagged, community.pageSize);
+    return pages.map((entries, index) => ({
+      params: { tag: tagFolder(tag), page: pageParameter(index + 1) },
+      props: {
+        community,
+        tag,
+        total: tagged.length,
+        entries,
+        number: index + 1,
+        count: pages.length,
+        firstPosition: index * (community.pageSize ?? 0) + 1,
+      },
+    }));
+  });
 }

@@ -15,9 +15,12 @@ export function splitIntoPages<T>(entries: readonly T[], pageSize: number | unde
   return pages;
 }
 
-/** The URL path of page `number` (1-based), as Astro builds it in `directory` format. */
-export function pagePath(number: number): string {
-  return number === 1 ? "/" : `/page/${number}/`;
+/**
+ * The URL path of page `number` (1-based) of a listing whose first page is at `base` (the site's
+ * root, or a tag's page), as Astro builds it in `directory` format.
+ */
+export function pagePath(number: number, base = "/"): string {
+  return number === 1 ? base : `${base}page/${number}/`;
 }
 
 /** The `[...page]` route parameter of page `number`: none for the first page. */

@@ -47,10 +47,10 @@ describe("building the fixtures", () => {
         const build = await buildSite(contentDir, outDir);
         assert.equal(build.exitCode, 0, build.output);
         const pages = readdirSync(expectedPages).map((file) => Number(file.replace(".txt", "")));
-        // The listing's pages: every index.html but the question pages under questions/.
+        // The listing's pages: index.html and page/<n>/index.html (not the question or tag pages).
         const built = readdirSync(outDir, { recursive: true })
           .map(String)
-          .filter((path) => path.endsWith("index.html") && !path.startsWith("questions/"));
+          .filter((path) => path === "index.html" || /^page\/\d+\/index\.html$/.test(path));
         assert.equal(built.length, pages.length, `pages built: ${built.join(", ")}`);
         for (const page of pages) {
           const html = readFileSync(

@@ -55,10 +55,10 @@ it("a listing of 501 pages writes every page, 404 and 500 included", async () =>
   const build = await buildSite(contentDir, outDir);
   assert.equal(build.exitCode, 0, build.output);
 
-  // The listing's pages: every index.html but the question pages under questions/.
+  // The listing's pages: index.html and page/<n>/index.html (not the question or tag pages).
   const pages = readdirSync(outDir, { recursive: true })
     .map(String)
-    .filter((path) => path.endsWith("index.html") && !path.startsWith("questions/"));
+    .filter((path) => path === "index.html" || /^page\/\d+\/index\.html$/.test(path));
   assert.equal(pages.length, 501);
   assert.equal(readdirSync(join(outDir, "questions")).length, 501, "a page per question");
   for (const number of [404, 500]) {

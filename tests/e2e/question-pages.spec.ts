@@ -17,7 +17,7 @@ function linksOf(page: Page): Promise<string[]> {
     .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
 }
 
-for (const site of ["example", "answers"] as const satisfies SiteName[]) {
+for (const site of ["example", "answers", "awkward-tags"] as const satisfies SiteName[]) {
   test(`every internal link of the ${site} site resolves, crawled from index.html over file://`, async ({
     page,
   }) => {
@@ -43,7 +43,7 @@ for (const site of ["example", "answers"] as const satisfies SiteName[]) {
     expect(broken).toEqual([]);
     expect(seen.failed).toEqual([]);
     // The listing and every question page were reached.
-    expect(visited.size).toBeGreaterThan(site === "example" ? 44 : 4);
+    expect(visited.size).toBeGreaterThan({ example: 44, answers: 4, "awkward-tags": 10 }[site]);
   });
 }
 
@@ -84,7 +84,10 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
     );
     await page.locator(".notice a").click();
     await expect(page.locator("h1")).toHaveText("How do I rotate logs without restarting nginx?");
-    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link").click();
+    await page
+      .getByRole("navigation", { name: "Site" })
+      .getByRole("link", { name: "Answers Fixture" })
+      .click();
     await expect(page.locator("h1")).toHaveText("Answers Fixture");
     expect(seen.failed).toEqual([]);
     expect(seen.errors).toEqual([]);
@@ -95,16 +98,51 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
 }
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`axe-core finds no violation on a question page with answers (${colorScheme})`, async ({
+  for (const [name, site, path] of [
+    ["a question page with answers", "answers", "questions/orig/index.html"],
+    ["a tag page", "awkward-tags", "tags/_net/index.html"],
+    ["the tags index", "awkward-tags", "tags/index.html"],
+  ] as const) {
+    test(`axe-core finds no violation on ${name} (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(sitePage(site, "http", path));
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.flatMap((violation) =>
+          violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
+        ),
+      ).toEqual([]);
+    });
+  }
+}
+
+for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
+  test(`tags lead to their pages, and the tags index to every tag (${delivery})`, async ({
     page,
   }) => {
-    await page.emulateMedia({ colorScheme });
-    await page.goto(sitePage("answers", "http", "questions/orig/index.html"));
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.flatMap((violation) =>
-        violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
-      ),
-    ).toEqual([]);
+    const seen = watchPage(page);
+    await page.goto(pageUrl("awkward-tags", delivery));
+    // The listing's tags line reads as it did, and its tags are links now.
+    await expect(page.locator("main .tags").first()).toHaveText(".net,gc");
+    await page.locator("main .tags").first().getByRole("link", { name: ".net" }).click();
+    await expect(page.locator("h1")).toHaveText("Questions tagged .net");
+    await expect(page.locator("main article h2")).toHaveText([
+      "Why does the .NET GC pause my service?",
+      "Plain net, not .net",
+    ]);
+    await page
+      .getByRole("navigation", { name: "Pages" })
+      .getByRole("link", { name: "Next" })
+      .click();
+    await expect(page.locator("main article h2")).toHaveText(["Node 1.0 and a..b again"]);
+    await page
+      .getByRole("navigation", { name: "Site" })
+      .getByRole("link", { name: "Tags", exact: true })
+      .click();
+    await expect(page.locator("h1")).toHaveText("Tags");
+    await page.locator("main").getByRole("link", { name: "..", exact: true }).click();
+    await expect(page.locator("h1")).toHaveText("Questions tagged ..");
+    expect(seen.failed).toEqual([]);
+    expect(seen.errors).toEqual([]);
   });
 }

@@ -26,6 +26,7 @@ export const sites = {
   basic: { content: "tests/fixtures/basic/content" },
   paged: { content: "tests/fixtures/paged/content" },
   answers: { content: "tests/fixtures/answers/content" },
+  "awkward-tags": { content: "tests/fixtures/awkward-tags/content" },
   hosted: {
     content: "content",
     env: { QA_SITE_URL: "https://qa.example.org/archive/questions/", QA_PRECOMPRESS: "1" },
