@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { htmlToText } from "../../src/lib/html-text.ts";
+import { collapseWhitespace } from "../../src/lib/whitespace.ts";
 import { listingLines } from "../common/listing-lines.ts";
 
 /** What a build wrote. */
@@ -87,6 +89,60 @@ export function visibleTextBytes(outDir: string, pages: string[]): number {
 /** Whether `text` appears in one of the listing pages. */
 export function listingContains(outDir: string, pages: string[], text: string): boolean {
   return pages.some((page) => readFileSync(join(outDir, page), "utf8").includes(text));
+}
+
+/**
+ * What is wrong with a build of a corpus whose questions are `questionIds`: a question without
+ * a page, a page for no question, a listing that does not hold every question. Empty when the
+ * build is whole.
+ */
+export function checkPages(
+  questionIds: readonly string[],
+  output: Pick<OutputStats, "questionPages" | "entries">,
+): string[] {
+  const problems: string[] = [];
+  const written = new Set(output.questionPages);
+  const asked = new Set(questionIds);
+  const missing = questionIds.filter((id) => !written.has(id));
+  const stray = output.questionPages.filter((id) => !asked.has(id));
+  if (missing.length > 0) {
+    problems.push(
+      `${missing.length} of ${questionIds.length} questions have no page (first: ${missing[0]})`,
+    );
+  }
+  if (stray.length > 0) {
+    problems.push(`${stray.length} question pages for no question (first: ${stray[0]})`);
+  }
+  if (output.entries !== questionIds.length) {
+    problems.push(`the listing has ${output.entries} entries for ${questionIds.length} questions`);
+  }
+  return problems;
+}
+
+/**
+ * The text a reader sees in a page's `<main>`: its HTML as plain text, whitespace collapsed as a
+ * browser shows it. Empty without a `<main>`.
+ */
+export function mainText(html: string): string {
+  const start = html.indexOf("<main");
+  const end = html.lastIndexOf("</main>");
+  if (start < 0 || end < start) return "";
+  return collapseWhitespace(htmlToText(html.slice(start, end + "</main>".length)));
+}
+
+/** The UTF-8 bytes of the `<main>` text of the question pages `ids`, summed. */
+export function questionPagesTextBytes(outDir: string, ids: readonly string[]): number {
+  let bytes = 0;
+  for (const id of ids) {
+    bytes += Buffer.byteLength(mainText(readFileSync(join(outDir, questionPagePath(id)), "utf8")));
+  }
+  return bytes;
+}
+
+/** Whether `text` appears on the page of question `id`; false when it has none. */
+export function questionPageContains(outDir: string, id: string, text: string): boolean {
+  const page = join(outDir, questionPagePath(id));
+  return existsSync(page) && readFileSync(page, "utf8").includes(text);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { classifyPages } from "../../scripts/bench/output-stats.ts";
+import { checkPages, classifyPages, mainText } from "../../scripts/bench/output-stats.ts";
 
 describe("classifyPages", () => {
   it("tells the listing pages and the question pages from everything else", () => {
@@ -38,5 +38,35 @@ describe("classifyPages", () => {
       ]),
       { listingPages: [], questionPages: [] },
     );
+  });
+});
+
+describe("checkPages", () => {
+  const ids = ["q1", "q2", "q3"];
+
+  it("finds nothing wrong with a page per question and every entry listed", () => {
+    assert.deepEqual(checkPages(ids, { questionPages: ["q1", "q2", "q3"], entries: 3 }), []);
+  });
+
+  it("names the questions without a page, the pages for none, and a short listing", () => {
+    assert.deepEqual(checkPages(ids, { questionPages: ["q1", "q4"], entries: 2 }), [
+      "2 of 3 questions have no page (first: q2)",
+      "1 question pages for no question (first: q4)",
+      "the listing has 2 entries for 3 questions",
+    ]);
+  });
+});
+
+describe("mainText", () => {
+  it("reads the text of <main> only, as a reader sees it", () => {
+    const html =
+      '<html><head><title>T</title></head><body><nav><a href="x">Home</a></nav>' +
+      '<main class="question-page"><h1>A &amp; B</h1>\n  <p>one<br>two</p><script>x()</script>' +
+      "<article><p>an   answer</p></article></main><footer>credit</footer></body></html>";
+    assert.equal(mainText(html), "A & B one two an answer");
+  });
+
+  it("is empty for a page without <main>", () => {
+    assert.equal(mainText("<p>no main</p>"), "");
   });
 });
