@@ -4,7 +4,10 @@
  * ../shared/bench (when present) on the same corpus; prints one table and checks the budgets.
  *
  *   npm run bench -- --count 10000 [--runs 3] [--peers "limit hugo"] [--corpus own|shared]
- *                    [--baseline ../other-checkout]
+ *                    [--pages] [--baseline ../other-checkout]
+ *
+ * With --pages the corpus has answers (content contract v2) and the builds write a page per
+ * question: the bench counts and checks them, and the peers run in their own --pages mode.
  *
  * Generation and checks are not timed; only the builds are, each under GNU time. See --help
  * and scripts/bench.md.
@@ -34,7 +37,16 @@ import {
   type BuildRun,
   type Edit,
 } from "./bench/our-build.ts";
-import { checkOutputEntries, listingContains, visibleTextBytes } from "./bench/output-stats.ts";
+import { corpusStats } from "./bench/corpus-stats.ts";
+import {
+  checkOutputEntries,
+  checkPages,
+  listingContains,
+  questionPageContains,
+  questionPagePath,
+  questionPagesTextBytes,
+  visibleTextBytes,
+} from "./bench/output-stats.ts";
 import { warmFileCache } from "./bench/file-cache.ts";
 import {
   combinePeerRuns,
@@ -72,7 +84,7 @@ let failed = false;
 try {
   // 2. The corpus, in a temporary folder (not timed).
   log(
-    `generating ${options.count} questions (${options.corpus} corpus, seed ${options.seed}) in ${content}`,
+    `generating ${options.count} questions (${options.corpus} corpus${options.pages ? " v2, with answers" : ""}, seed ${options.seed}) in ${content}`,
   );
   const generatorStarted = performance.now();
   if (options.corpus === "own") {
@@ -88,32 +100,43 @@ try {
         content,
         "--seed",
         String(options.seed),
+        ...(options.pages ? ["--v2"] : []),
       ],
       { encoding: "utf8", stdio: ["ignore", "ignore", "inherit"] },
     );
     if (child.status !== 0)
       throw new Error(`../shared/bench/gen-corpus.mjs exited with ${child.status}`);
   }
+  const generatorSeconds = (performance.now() - generatorStarted) / 1000;
+  // With --pages: the questions each build must write a page for, the answers, the tags.
+  const v2 = options.pages ? corpusStats(content) : undefined;
   const corpus = {
     kind: options.corpus,
     seed: options.seed,
     questions: options.count,
     markdownBytes: folderBytes(join(content, "questions")),
-    generatorSeconds: (performance.now() - generatorStarted) / 1000,
+    generatorSeconds,
+    ...(v2 && { v2: true, answers: v2.answers, answerBytes: v2.answerBytes, tags: v2.tags }),
   };
 
   // 3. Our builds (cold, warm with no change, warm after a one-file edit), then each peer on
   // the same corpus, `runs` times over: interleaved, so that a machine whose speed drifts
   // during the run moves every row alike. Each build starts with the corpus in the page cache.
-  const folders = (kind: string): BuildFolders => ({
+  // With --pages each build writes into a folder of its own, deleted only at the end, as
+  // run-peers.sh --pages does: on ext4, creating thousands of files right after deleting as
+  // many costs several times the system time (../shared/bench/README.md, "Notes for measuring").
+  const outFolder = (name: string, run: number): string =>
+    join(work, options.pages ? `${name}-${run}` : name);
+  const folders = (kind: string, run = 0): BuildFolders => ({
     content,
     cache: join(work, "cache"),
-    out: join(work, `out-${kind}`),
+    out: outFolder(`out-${kind}`, run),
   });
   const ours: {
     cold: BuildRun[];
     warm: BuildRun[];
-    edit: (BuildRun & Edit & { shown: boolean })[];
+    /** `shown`: the marker is on the listing; `onPage`: on the question's page (--pages). */
+    edit: (BuildRun & Edit & { shown: boolean; onPage?: boolean })[];
   } = {
     cold: [],
     warm: [],
@@ -133,10 +156,10 @@ try {
   // The --baseline checkout's builds, each right after ours of the same kind on the same
   // corpus, with a cache of its own: pairs whose ratio the machine's drift hardly moves.
   const baseline: typeof ours = { cold: [], warm: [], edit: [] };
-  const baselineFolders = (kind: string): BuildFolders => ({
+  const baselineFolders = (kind: string, run = 0): BuildFolders => ({
     content,
     cache: join(work, "cache-baseline"),
-    out: join(work, `out-baseline-${kind}`),
+    out: outFolder(`out-baseline-${kind}`, run),
   });
   const builders = [
     { name: "ours", runs: ours, folders, project: projectRoot },
@@ -152,7 +175,7 @@ try {
     for (const builder of builders) {
       warmFileCache(content);
       const cold = buildOurs(
-        builder.folders("cold"),
+        builder.folders("cold", run),
         true,
         options.timeoutSeconds,
         builder.project,
@@ -164,7 +187,7 @@ try {
       if (builder.runs.cold.at(-1)?.output === undefined) continue;
       warmFileCache(content);
       const warm = buildOurs(
-        builder.folders("warm"),
+        builder.folders("warm", run),
         false,
         options.timeoutSeconds,
         builder.project,
@@ -176,16 +199,25 @@ try {
       const edit = editOneQuestion(content, `benchedit${run}x${Date.now().toString(36)}`);
       for (const builder of builders) {
         warmFileCache(content);
+        const out = builder.folders("edit", run).out;
         const built = buildOurs(
-          builder.folders("edit"),
+          builder.folders("edit", run),
           false,
           options.timeoutSeconds,
           builder.project,
         );
         const shown =
           built.output !== undefined &&
-          listingContains(builder.folders("edit").out, built.output.listingPages, edit.marker);
-        builder.runs.edit.push({ ...built, ...edit, shown });
+          listingContains(out, built.output.listingPages, edit.marker);
+        const onPage = options.pages
+          ? built.output !== undefined && questionPageContains(out, edit.id, edit.marker)
+          : undefined;
+        builder.runs.edit.push({
+          ...built,
+          ...edit,
+          shown,
+          ...(onPage !== undefined && { onPage }),
+        });
         logBuild(
           `${builder.name} edit ${run}/${options.runs} (${relative(content, edit.file)} edited)`,
           built,
@@ -194,20 +226,33 @@ try {
           log(
             `the edit of ${edit.file} (text "${edit.marker}") does not show in the built listing`,
           );
+        if (built.output && onPage === false)
+          log(
+            `the edit of ${edit.file} (text "${edit.marker}") does not show on its page, ${questionPagePath(edit.id)}`,
+          );
       }
     }
     failed = builders.some(({ runs }) =>
       [...runs.cold, ...runs.warm, ...runs.edit].some((build) => build.output === undefined),
     );
     for (const peer of failed ? [] : options.peers) {
+      // A peer without a --pages mode is reported skipped by run-peers.sh once; not asked again.
+      if (peerRuns.get(peer)?.some((result) => result.runs === 0)) continue;
       warmFileCache(content);
-      const { result, header, failure } = runPeerOnce(peer, content, options.timeoutSeconds);
+      const { result, header, failure } = runPeerOnce(
+        peer,
+        content,
+        options.timeoutSeconds,
+        options.pages,
+      );
       peersHeader = header ?? peersHeader;
       peerRuns.set(peer, [...(peerRuns.get(peer) ?? []), result]);
       log(
-        failure === undefined
-          ? `${peer} ${run}/${options.runs}: ${result.wallSeconds ?? "-"} s wall, ${result.status}`
-          : `${peer} could not be run: ${failure}`,
+        failure !== undefined
+          ? `${peer} could not be run: ${failure}`
+          : result.runs === 0
+            ? `${peer}: ${result.status}`
+            : `${peer} ${run}/${options.runs}: ${result.wallSeconds ?? "-"} s wall, ${result.status}`,
       );
     }
   }
@@ -215,24 +260,17 @@ try {
   const peers = [...peerRuns.values()].map(combinePeerRuns);
 
   // 5. The table, the size of our markup against the text it carries, and the budgets.
+  const questionIds = v2?.questionIds;
   const rows: Row[] = [
-    ourRow("ours cold", ours.cold),
-    ourRow("ours warm", ours.warm),
-    {
-      ...ourRow("ours edit", ours.edit),
-      ...(ours.edit.some((edit) => edit.output && !edit.shown) && { status: "edit not shown" }),
-    },
+    ourRow("ours cold", ours.cold, questionIds),
+    ourRow("ours warm", ours.warm, questionIds),
+    editRow("ours edit", ours.edit, questionIds),
     ...(options.baseline === undefined
       ? []
       : [
-          ourRow("baseline cold", baseline.cold),
-          ourRow("baseline warm", baseline.warm),
-          {
-            ...ourRow("baseline edit", baseline.edit),
-            ...(baseline.edit.some((edit) => edit.output && !edit.shown) && {
-              status: "edit not shown",
-            }),
-          },
+          ourRow("baseline cold", baseline.cold, questionIds),
+          ourRow("baseline warm", baseline.warm, questionIds),
+          editRow("baseline edit", baseline.edit, questionIds),
         ]),
     ...peers.map((peer) => ({
       name: peer.peer,
@@ -241,14 +279,16 @@ try {
       cpuSeconds: peer.cpuSeconds,
       peakMib: peer.peakMib,
       outMb: peer.outMb,
+      ...(options.pages && { files: peer.files }),
       entries: peer.entries,
       status: peer.status,
     })),
   ];
   const coldOut = lastCold?.output;
-  const coldFolder = folders("cold").out;
+  const coldFolder = folders("cold", ours.cold.length).out;
   const textBytes = coldOut ? visibleTextBytes(coldFolder, coldOut.listingPages) : undefined;
-  const limitRow = peers.find((peer) => peer.peer === "limit");
+  // With --pages a peer's out_MB is every file it wrote, not its listing: no per-entry figure.
+  const limitRow = options.pages ? undefined : peers.find((peer) => peer.peer === "limit");
   const perEntry = {
     oursHtmlBytes:
       coldOut && coldOut.entries > 0 ? coldOut.listingBytes / coldOut.entries : undefined,
@@ -261,18 +301,41 @@ try {
         ? textBytes / coldOut.entries
         : undefined,
   };
+  // With --pages: our question pages' HTML beside the text of their <main> (cold build).
+  const questionPages =
+    options.pages && coldOut && coldOut.questionPages.length > 0
+      ? {
+          pages: coldOut.questionPages.length,
+          htmlBytes: coldOut.questionPageBytes,
+          textBytes: questionPagesTextBytes(coldFolder, coldOut.questionPages),
+        }
+      : undefined;
   const checkOutput = coldOut
     ? checkOutputEntries(join(sharedBench, "check-output.mjs"), join(coldFolder, "index.html"))
     : undefined;
-  const budgets = checkBudgets(options.count, rows);
+  // The listing budgets were set for the listing alone; issue 15 sets those of --pages.
+  const budgets = options.pages ? [] : checkBudgets(options.count, rows);
   const loadAfter = loadavg();
 
+  const figures =
+    `${availableParallelism()} CPUs; load average ` +
+    `${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after; node ${process.version}`;
   console.log(
-    `# ${options.count.toLocaleString("en-US")} questions, ${options.corpus} corpus (seed ${options.seed}, ` +
-      `${(corpus.markdownBytes / 1e6).toFixed(1)} MB of .md); ${availableParallelism()} CPUs; load average ` +
-      `${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after; node ${process.version}`,
+    v2
+      ? `# ${options.count.toLocaleString("en-US")} questions and ${v2.answers.toLocaleString("en-US")} answers, ` +
+          `${options.corpus} corpus v2, --pages (seed ${options.seed}, ${(v2.questionBytes / 1e6).toFixed(1)} MB of questions ` +
+          `and ${(v2.answerBytes / 1e6).toFixed(1)} MB of answers); ${figures}`
+      : `# ${options.count.toLocaleString("en-US")} questions, ${options.corpus} corpus (seed ${options.seed}, ` +
+          `${(corpus.markdownBytes / 1e6).toFixed(1)} MB of .md); ${figures}`,
   );
-  console.log(formatTable(rows));
+  console.log(formatTable(rows, { pages: options.pages }));
+  if (v2 && peers.some((peer) => peer.runs > 0)) {
+    console.log(
+      `\nThe peers do more work than we do: their --pages builds also write a page per tag ` +
+        `(${v2.tags.toLocaleString("en-US")} tags in this corpus) and tags/index.html, which we do not build ` +
+        `yet (a later issue); their out_MB and files count those pages too.`,
+    );
+  }
   const limitWalls = (peerRuns.get("limit") ?? []).map((run) =>
     run.status === "ok" ? run.wallSeconds : undefined,
   );
@@ -314,9 +377,51 @@ try {
   console.log(
     `\nHTML per entry: ours ${bytes(perEntry.oursHtmlBytes)}` +
       (coldOut ? ` (${coldOut.listingPages.join(", ")})` : "") +
-      `, limit ${bytes(perEntry.limitHtmlBytes)}; visible text per entry (title + tags + excerpt): ` +
-      `${bytes(perEntry.visibleTextBytes)}`,
+      (options.pages ? "" : `, limit ${bytes(perEntry.limitHtmlBytes)}`) +
+      `; visible text per entry (title + tags + excerpt): ${bytes(perEntry.visibleTextBytes)}`,
   );
+  if (questionPages) {
+    const { pages, htmlBytes, textBytes } = questionPages;
+    console.log(
+      `Per question page (ours, cold build, ${pages.toLocaleString("en-US")} pages): HTML ` +
+        `${bytes(htmlBytes / pages)}, visible text of <main> ${bytes(textBytes / pages)} ` +
+        (textBytes > 0 ? `(HTML ${(htmlBytes / textBytes).toFixed(2)}x the text)` : ""),
+    );
+  }
+  if (v2) {
+    // Every build of ours that finished: a page per question, every question on the listing.
+    const checked = builders.flatMap(({ name, runs }) =>
+      (["cold", "warm", "edit"] as const).flatMap((kind) =>
+        runs[kind].flatMap((run, index) =>
+          run.output
+            ? [{ build: `${name} ${kind} ${index + 1}`, problems: pageProblems(run, questionIds) }]
+            : [],
+        ),
+      ),
+    );
+    const incomplete = checked.filter(({ problems }) => problems.length > 0);
+    const questions = v2.questionIds.length.toLocaleString("en-US");
+    console.log(
+      incomplete.length === 0
+        ? `Pages: each of our ${checked.length} finished builds wrote a page for every one of the ${questions} ` +
+            `questions, and its listing holds all ${questions}`
+        : `Pages: ${incomplete.length} of our ${checked.length} finished builds are not whole:\n` +
+            incomplete
+              .map(({ build, problems }) => `  ${build}: ${problems.join("; ")}`)
+              .join("\n"),
+    );
+    for (const { name, runs } of builders) {
+      const edits = runs.edit.filter((edit) => edit.output !== undefined);
+      if (edits.length === 0) continue;
+      const pages = [...new Set(edits.map((edit) => questionPagePath(edit.id)))].join(", ");
+      const count = (test: (edit: (typeof edits)[number]) => boolean): string =>
+        `${edits.filter(test).length} of ${edits.length}`;
+      console.log(
+        `Edit (${name}): ${pages} shows the edit after ${count((edit) => edit.onPage === true)} edit builds ` +
+          `(the listing: ${count((edit) => edit.shown)})`,
+      );
+    }
+  }
   if (coldOut && checkOutput !== undefined && checkOutput !== coldOut.entries) {
     console.log(
       `(check-output.mjs counts ${checkOutput} entries in our index.html: it matches only the bare <article> ` +
@@ -324,9 +429,11 @@ try {
     );
   }
   console.log(
-    budgets.length === 0
-      ? `\nBudgets: none at ${options.count} questions (they are set at 10,000 and 100,000).`
-      : `\nBudgets (${options.count.toLocaleString("en-US")} questions):\n` +
+    options.pages
+      ? "\nBudgets: none in --pages mode yet (issue 15 sets them)."
+      : budgets.length === 0
+        ? `\nBudgets: none at ${options.count} questions (they are set at 10,000 and 100,000).`
+        : `\nBudgets (${options.count.toLocaleString("en-US")} questions):\n` +
           budgets.map((check) => `  ${check.verdict}  ${check.rule}: ${check.detail}`).join("\n"),
   );
 
@@ -355,12 +462,14 @@ try {
         file: edit.file,
         marker: edit.marker,
         shown: edit.shown,
+        ...(edit.onPage !== undefined && { onPage: edit.onPage }),
       })),
     },
     peers,
     peersHeader,
     rows,
     perEntry,
+    ...(questionPages && { questionPages }),
     pairedWallRatios: paired,
     ...(options.baseline !== undefined && {
       baseline: {
@@ -376,11 +485,20 @@ try {
   });
   console.log(`\nresults: ${relative(process.cwd(), resultFile)}`);
 
-  if (failed || [...ours.edit, ...baseline.edit].some((edit) => !edit.shown)) process.exitCode = 1;
+  const allBuilds = builders.flatMap(({ runs }) => [...runs.cold, ...runs.warm, ...runs.edit]);
+  if (
+    failed ||
+    [...ours.edit, ...baseline.edit].some((edit) => !edit.shown || edit.onPage === false) ||
+    allBuilds.some((build) => pageProblems(build, questionIds).length > 0)
+  )
+    process.exitCode = 1;
   else if (options.strict && budgets.some((check) => check.verdict === "FAIL"))
     process.exitCode = 1;
 } finally {
-  if (options.keep) log(`kept ${work} (corpus/, cache/, out-cold/, out-warm/, out-edit/)`);
+  if (options.keep)
+    log(
+      `kept ${work} (corpus/, cache/, ${options.pages ? "out-cold-1/, out-warm-1/, out-edit-1/, ..." : "out-cold/, out-warm/, out-edit/"})`,
+    );
   else rmSync(work, { recursive: true, force: true });
 }
 
@@ -389,6 +507,7 @@ try {
 /** The peers asked for that can run here; hugo is left out, with how to install it, when missing. */
 function availablePeers(options: BenchOptions): string[] {
   if (!sharedBenchPresent()) {
+    if (options.pages) throw new UsageError(`--pages needs ${sharedBench}, which is missing`);
     if (options.corpus === "shared")
       throw new UsageError(`--corpus shared needs ${sharedBench}, which is missing`);
     if (options.peers.length > 0) log(`no peers: ${sharedBench} is missing`);
@@ -409,10 +528,20 @@ function availablePeers(options: BenchOptions): string[] {
   return options.peers;
 }
 
-function ourRow(name: string, runs: BuildRun[]): Row {
+/**
+ * With --pages (`questionIds`, the corpus's questions): what is wrong with a build's pages;
+ * nothing for a build that failed, or without --pages.
+ */
+function pageProblems(run: BuildRun, questionIds: readonly string[] | undefined): string[] {
+  return questionIds && run.output ? checkPages(questionIds, run.output) : [];
+}
+
+/** The row of one kind of our builds; with --pages (`questionIds`), its pages counted and checked. */
+function ourRow(name: string, runs: BuildRun[], questionIds?: readonly string[]): Row {
   const finished = runs.filter((run) => run.output !== undefined);
   const failure = runs.find((run) => run.output === undefined);
   const last = finished.at(-1)?.output;
+  const problem = finished.flatMap((run) => pageProblems(run, questionIds))[0];
   return {
     name,
     runs: runs.length,
@@ -423,16 +552,30 @@ function ourRow(name: string, runs: BuildRun[]): Row {
     peakMib:
       runs.length > 0 ? Math.max(...runs.map((run) => run.timing.peakKib)) / 1024 : undefined,
     outMb: last && last.bytes / 1e6,
+    ...(questionIds && { files: last?.files, questionPages: last?.questionPages.length }),
     entries: last?.entries,
     status:
       runs.length === 0
         ? "not run"
-        : failure === undefined
-          ? "ok"
-          : failure.timing.timedOut
+        : failure !== undefined
+          ? failure.timing.timedOut
             ? `timeout after ${options.timeoutSeconds}s`
-            : `exit ${failure.timing.exitCode}: ${firstError(failure.timing.output)}`,
+            : `exit ${failure.timing.exitCode}: ${firstError(failure.timing.output)}`
+          : (problem ?? "ok"),
   };
+}
+
+/** The row of the edit builds: `edit not shown` when the listing misses the edit (or its page). */
+function editRow(
+  name: string,
+  runs: (BuildRun & { shown: boolean; onPage?: boolean })[],
+  questionIds?: readonly string[],
+): Row {
+  const row = ourRow(name, runs, questionIds);
+  if (runs.some((edit) => edit.output && !edit.shown)) return { ...row, status: "edit not shown" };
+  if (runs.some((edit) => edit.output && edit.onPage === false))
+    return { ...row, status: "edit not on its page" };
+  return row;
 }
 
 /** A run's figures for the JSON file, without the build's log. */
@@ -449,6 +592,12 @@ function runFigures(run: BuildRun): object {
       listingBytes: run.output.listingBytes,
       entries: run.output.entries,
     }),
+    ...(options.pages &&
+      run.output && {
+        files: run.output.files,
+        questionPages: run.output.questionPages.length,
+        questionPageBytes: run.output.questionPageBytes,
+      }),
   };
 }
 
@@ -500,7 +649,7 @@ function gitCommit(): string | undefined {
 function writeResults(results: object): string {
   const folder = join(projectRoot, "bench-results");
   mkdirSync(folder, { recursive: true });
-  const stem = `${new Date().toISOString().slice(0, 10)}-${options.count}`;
+  const stem = `${new Date().toISOString().slice(0, 10)}-${options.count}${options.pages ? "-pages" : ""}`;
   let file = join(folder, `${stem}.json`);
   for (let n = 2; existsSync(file); n++) file = join(folder, `${stem}-${n}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

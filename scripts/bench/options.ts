@@ -10,6 +10,11 @@ export interface BenchOptions {
   /** Peer names in ../shared/bench/peers, in the order to run them; empty for none. */
   peers: string[];
   corpus: "own" | "shared";
+  /**
+   * Content contract v2: the corpus has answers (gen-corpus.mjs --v2), our build's question
+   * pages are checked and weighed, and the peers run in their --pages mode.
+   */
+  pages: boolean;
   seed: number;
   keep: boolean;
   /** Another checkout of this project (its own node_modules) whose build is paired with ours. */
@@ -32,6 +37,11 @@ Options:
                    is opt-in: it takes minutes at 10,000 questions. "" runs none.
   --corpus KIND    own: scripts/bench/gen-corpus.ts (default). shared: ../shared/bench/gen-corpus.mjs,
                    the corpus the issue's figures were measured on.
+  --pages          Question pages: the corpus is ../shared/bench/gen-corpus.mjs --v2 (questions and
+                   their answers; so --corpus shared, and --corpus own is refused), our build's
+                   question pages are counted, checked and weighed, and the peers run with
+                   run-peers.sh --pages (limit and hugo; the others are reported skipped). The
+                   peers then also write tag pages, which we do not build yet. No budgets yet.
   --seed S         The corpus seed (default 1).
   --timeout S      Kill a build that runs longer than S seconds (default 900).
   --keep           Keep the temporary folder (corpus, cache, outputs) and print its path.
@@ -64,7 +74,8 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
         count: { type: "string", default: "10000" },
         runs: { type: "string", default: "1" },
         peers: { type: "string", default: "limit hugo" },
-        corpus: { type: "string", default: "own" },
+        corpus: { type: "string" },
+        pages: { type: "boolean", default: false },
         seed: { type: "string", default: "1" },
         timeout: { type: "string", default: "900" },
         keep: { type: "boolean", default: false },
@@ -77,8 +88,15 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
     throw new UsageError(`${(error as Error).message}; see --help`);
   }
   if (values.help) return undefined;
-  if (values.corpus !== "own" && values.corpus !== "shared") {
-    throw new UsageError(`--corpus: "${values.corpus}" is neither "own" nor "shared"`);
+  const corpus = values.corpus ?? (values.pages ? "shared" : "own");
+  if (corpus !== "own" && corpus !== "shared") {
+    throw new UsageError(`--corpus: "${corpus}" is neither "own" nor "shared"`);
+  }
+  if (values.pages && corpus === "own") {
+    throw new UsageError(
+      "--corpus own cannot go with --pages: question pages need answers, which only " +
+        "../shared/bench/gen-corpus.mjs --v2 writes; leave --corpus out (--pages uses the shared corpus)",
+    );
   }
   const baseline = values.baseline === undefined ? undefined : resolve(values.baseline);
   if (baseline !== undefined && !existsSync(join(baseline, "node_modules/astro"))) {
@@ -93,7 +111,8 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
     count: positiveInteger("--count", values.count),
     runs: positiveInteger("--runs", values.runs),
     peers: values.peers.split(/[\s,]+/).filter((peer) => peer !== ""),
-    corpus: values.corpus,
+    corpus,
+    pages: values.pages,
     seed,
     keep: values.keep,
     baseline,

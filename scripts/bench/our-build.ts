@@ -4,7 +4,7 @@
  * (QA_CACHE_DIR), and edits one question between builds.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { projectRoot } from "../../src/project-paths.ts";
 import { buildArguments, buildEnvironment } from "../common/build-site.ts";
 import { timed, type Timing } from "./measure.ts";
@@ -45,9 +45,13 @@ export function buildOurs(
   return { timing, output: timing.exitCode === 0 ? outputStats(folders.out) : undefined };
 }
 
-/** The edit made to one question: its file, and text that must then show in the listing. */
+/**
+ * The edit made to one question: its file and id, and text that must then show in the listing
+ * (and, with question pages, on its page).
+ */
 export interface Edit {
   file: string;
+  id: string;
   marker: string;
 }
 
@@ -70,7 +74,7 @@ export function editOneQuestion(contentDir: string, marker: string): Edit {
     const bodyStart = end + "\n---\n".length;
     const edited = `${text.slice(0, bodyStart)}\nEdited for the bench: ${marker}.\n\n${text.slice(bodyStart)}`;
     writeFileSync(file, edited);
-    return { file, marker };
+    return { file, id: basename(file, ".md"), marker };
   }
   throw new Error(`${folder} has no question that is not a duplicate to edit`);
 }

@@ -24,10 +24,12 @@ export interface PeerResult {
   cpuSeconds: number | undefined;
   /** Largest peak RSS over the runs, in MiB (run-peers.sh divides KiB by 1024). */
   peakMib: number | undefined;
-  /** Size of the peer's index.html in MB (1e6 bytes). */
+  /** Size of the peer's index.html in MB (1e6 bytes); with --pages, of every file it wrote. */
   outMb: number | undefined;
+  /** With --pages: the files it wrote; undefined otherwise. */
+  files?: number | undefined;
   entries: number | undefined;
-  /** "ok", "timeout after 900s" or "exit N: ...". */
+  /** "ok", "timeout after 900s", "exit N: ..." or, with --pages, "skipped: no --pages mode". */
   status: string;
 }
 
@@ -45,10 +47,13 @@ export function hugoVersion(): string | undefined {
   return child.status === 0 ? child.stdout.trim() : undefined;
 }
 
-/** Runs `run-peers.sh` from the writable copy; its progress (npm ci) goes to our stderr. */
+/**
+ * Runs `run-peers.sh` from the writable copy; its progress (npm ci) goes to our stderr. With
+ * `pages`, its --pages mode: content contract v2, question and tag pages.
+ */
 export function runPeers(
   contentDir: string,
-  options: { peers: string[]; runs: number; timeoutSeconds: number },
+  options: { peers: string[]; runs: number; timeoutSeconds: number; pages?: boolean },
 ): { results: PeerResult[]; header: string } {
   refreshCopy();
   const child = spawnSync(
@@ -56,7 +61,9 @@ export function runPeers(
     [
       join(peersCopy, "run-peers.sh"),
       ...["--runs", String(options.runs), "--peers", options.peers.join(" ")],
-      ...["--timeout", String(options.timeoutSeconds), contentDir],
+      ...["--timeout", String(options.timeoutSeconds)],
+      ...(options.pages ? ["--pages"] : []),
+      contentDir,
     ],
     { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 },
   );
@@ -66,7 +73,7 @@ export function runPeers(
   const lines = child.stdout.trim().split("\n");
   return {
     header: lines[0] ?? "",
-    results: lines.slice(2).map(parsePeerLine),
+    results: lines.slice(2).map((line) => parsePeerLine(line, options.pages)),
   };
 }
 
@@ -79,9 +86,15 @@ export function runPeerOnce(
   peer: string,
   contentDir: string,
   timeoutSeconds: number,
+  pages = false,
 ): { result: PeerResult; header?: string; failure?: string } {
   try {
-    const { results, header } = runPeers(contentDir, { peers: [peer], runs: 1, timeoutSeconds });
+    const { results, header } = runPeers(contentDir, {
+      peers: [peer],
+      runs: 1,
+      timeoutSeconds,
+      pages,
+    });
     const [result] = results;
     if (result) return { result, header };
     return { result: notRun(peer), failure: "run-peers.sh printed no result" };
@@ -105,12 +118,25 @@ function notRun(peer: string): PeerResult {
 }
 
 const PEER_LINE = /^(\S+)\s+(\d+)\s+(\S+)\s+\((\S+)\)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(.*)$/;
+/** With --pages, a `files` column comes before `entries`. */
+const PAGES_LINE =
+  /^(\S+)\s+(\d+)\s+(\S+)\s+\((\S+)\)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(.*)$/;
+/** A peer without a --pages mode: `eleventy 0 - - - - - - skipped: no --pages mode`. */
+const SKIPPED_LINE = /^(\S+)\s+0(?:\s+-){6}\s+(skipped\b.*)$/;
 
-/** `limit 1 1.23 (1.23..1.23) 1.50 180 5.31 10000  ok` */
-export function parsePeerLine(line: string): PeerResult {
-  const match = PEER_LINE.exec(line.trim());
+/**
+ * `limit 1 1.23 (1.23..1.23) 1.50 180 5.31 10000  ok`; with `pages`, run-peers.sh --pages's
+ * `limit 1 4.49 (4.49..4.49) 5.18 176 66.10 11944 10000  ok`, or a peer it skipped.
+ */
+export function parsePeerLine(line: string, pages = false): PeerResult {
+  const skipped = pages ? SKIPPED_LINE.exec(line.trim()) : null;
+  if (skipped) {
+    return { ...notRun(skipped[1] as string), runs: 0, status: skipped[2] as string };
+  }
+  const match = (pages ? PAGES_LINE : PEER_LINE).exec(line.trim());
   if (!match) throw new Error(`cannot read this line of run-peers.sh: ${line}`);
-  const [, peer, runs, wall, range, cpu, peak, out, entries, status] = match as unknown as string[];
+  const [, peer, runs, wall, range, cpu, peak, out, ...rest] = match as unknown as string[];
+  const [files, entries, status] = pages ? rest : [undefined, ...rest];
   const number = (text: string | undefined): number | undefined =>
     text === undefined || text === "-" || text === "" || Number.isNaN(Number(text))
       ? undefined
@@ -124,6 +150,7 @@ export function parsePeerLine(line: string): PeerResult {
     cpuSeconds: finished ? number(cpu) : undefined,
     peakMib: number(peak),
     outMb: number(out),
+    ...(pages && { files: number(files) }),
     entries: number(entries),
     status: status as string,
   };
@@ -131,7 +158,8 @@ export function parsePeerLine(line: string): PeerResult {
 
 /**
  * One peer's runs, each made by its own run-peers.sh call, as one line: median wall and CPU
- * seconds, the largest peak, the last output; the first status that is not "ok".
+ * seconds, the largest peak, the last output; the first status that is not "ok". A peer that
+ * run-peers.sh skipped counts no run.
  */
 export function combinePeerRuns(runs: readonly PeerResult[]): PeerResult {
   const last = runs.at(-1);
@@ -141,13 +169,14 @@ export function combinePeerRuns(runs: readonly PeerResult[]): PeerResult {
   const peaks = runs.flatMap((run) => run.peakMib ?? []);
   return {
     peer: last.peer,
-    runs: runs.length,
+    runs: runs.reduce((sum, run) => sum + run.runs, 0),
     wallSeconds: walls.length > 0 ? median(walls) : undefined,
     wallRange: walls.length > 0 ? `${Math.min(...walls)}..${Math.max(...walls)}` : "-",
     cpuSeconds:
       finished.length > 0 ? median(finished.flatMap((run) => run.cpuSeconds ?? [])) : undefined,
     peakMib: peaks.length > 0 ? Math.max(...peaks) : undefined,
     outMb: last.outMb,
+    ...(last.files !== undefined && { files: last.files }),
     entries: last.entries,
     status: runs.find((run) => run.status !== "ok")?.status ?? "ok",
   };

@@ -10,8 +10,12 @@ export interface Row {
   cpuSeconds: number | undefined;
   /** Largest peak RSS over the runs, MiB. */
   peakMib: number | undefined;
-  /** MB (1e6 bytes): all of our output folder; a peer's index.html. */
+  /** MB (1e6 bytes): all of our output folder; a peer's index.html (with --pages: all it wrote). */
   outMb: number | undefined;
+  /** With --pages: the files written. */
+  files?: number | undefined;
+  /** With --pages: the question pages written (ours only: the peers' are not counted apart). */
+  questionPages?: number | undefined;
   entries: number | undefined;
   status: string;
 }
@@ -29,10 +33,19 @@ const ratio = (value: number | undefined, reference: number | undefined): string
     ? "-"
     : `${(value / reference).toFixed(2)}x`;
 
-/** The table, aligned, with ratios to the `limit` row when there is one. */
-export function formatTable(rows: Row[]): string {
+const count = (value: number | undefined): string => (value === undefined ? "-" : String(value));
+
+/**
+ * The table, aligned, with ratios to the `limit` row when there is one. With `pages`, it has
+ * `files` and `q_pages` columns after `out_MB`.
+ */
+export function formatTable(rows: Row[], { pages = false } = {}): string {
   const limit = rows.find((row) => row.name === "limit");
-  const header = ["build", "runs", "wall_s", "cpu_s", "peak_MB", "out_MB", "entries"];
+  const header = [
+    ...["build", "runs", "wall_s", "cpu_s", "peak_MB", "out_MB"],
+    ...(pages ? ["files", "q_pages"] : []),
+    "entries",
+  ];
   const cells = [
     [...header, "wall/limit", "RSS/limit", "status"],
     ...rows.map((row) => [
@@ -42,7 +55,8 @@ export function formatTable(rows: Row[]): string {
       fixed(row.cpuSeconds, 2),
       fixed(row.peakMib, 0),
       fixed(row.outMb, 2),
-      row.entries === undefined ? "-" : String(row.entries),
+      ...(pages ? [count(row.files), count(row.questionPages)] : []),
+      count(row.entries),
       ratio(row.wallSeconds, limit?.wallSeconds),
       ratio(row.peakMib, limit?.peakMib),
       row.status,

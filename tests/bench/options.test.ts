@@ -1,0 +1,33 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { parseOptions } from "../../scripts/bench/options.ts";
+import { UsageError } from "../../scripts/common/usage-error.ts";
+
+describe("parseOptions", () => {
+  it("builds the listing on our own corpus by default", () => {
+    const options = parseOptions([]);
+    assert.equal(options?.corpus, "own");
+    assert.equal(options?.pages, false);
+  });
+
+  it("takes the shared v2 corpus with --pages", () => {
+    const options = parseOptions(["--pages", "--count", "2000"]);
+    assert.equal(options?.corpus, "shared");
+    assert.equal(options?.pages, true);
+    assert.equal(parseOptions(["--pages", "--corpus", "shared"])?.corpus, "shared");
+  });
+
+  it("refuses --corpus own with --pages, saying what to do", () => {
+    assert.throws(
+      () => parseOptions(["--pages", "--corpus", "own"]),
+      (error: unknown) =>
+        error instanceof UsageError &&
+        /--corpus own cannot go with --pages/.test(error.message) &&
+        /leave --corpus out/.test(error.message),
+    );
+  });
+
+  it("still refuses a corpus it does not know", () => {
+    assert.throws(() => parseOptions(["--corpus", "mine"]), UsageError);
+  });
+});
