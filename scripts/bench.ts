@@ -329,11 +329,11 @@ try {
           `${(corpus.markdownBytes / 1e6).toFixed(1)} MB of .md); ${figures}`,
   );
   console.log(formatTable(rows, { pages: options.pages }));
-  if (v2 && peers.some((peer) => peer.runs > 0)) {
+  if (v2) {
     console.log(
-      `\nThe peers do more work than we do: their --pages builds also write a page per tag ` +
-        `(${v2.tags.toLocaleString("en-US")} tags in this corpus) and tags/index.html, which we do not build ` +
-        `yet (a later issue); their out_MB and files count those pages too.`,
+      `\nEvery build, ours and the peers', writes a page per question and per tag ` +
+        `(${v2.tags.toLocaleString("en-US")} tags in this corpus) and tags/index.html; ours also pages ` +
+        `the tag pages by pageSize when it is set (not in this corpus).`,
     );
   }
   const limitWalls = (peerRuns.get("limit") ?? []).map((run) =>
