@@ -34,5 +34,7 @@ export function questionPagePath(id: string): string {
  * listing for a link to the folder, not its index.
  */
 export function pageLink(pathname: string, target: string): string {
-  return relativeUrl(pathname, `${target}index.html`);
+  // From the root, `questions/...` rather than `./questions/...`: a page path of ours holds no
+  // colon, so it cannot read as a scheme, and the listing pays these bytes on every entry.
+  return relativeUrl(pathname, `${target}index.html`).replace(/^\.\/(?=.)/, "");
 }

@@ -54,10 +54,12 @@ test("every reference a page loads is relative; links go elsewhere only by a cli
         ...html.matchAll(/<(?!a\s)\w+\s[^>]*?\s(?:href|src|srcset|action)="([^"]*)"/g),
       ];
       for (const [, url] of loads) expect(url, `${site}/${file}`).toMatch(/^\.{1,2}\//);
-      // Links: within the site, relative; out of it (a post's links, the credit's), the web or
-      // mail only, never a script or data.
+      // Links: within the site, relative (from the root, a bare `questions/...` or `tags/...`);
+      // out of it (a post's links, the credit's), the web or mail only, never script or data.
       for (const [, url] of html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)) {
-        expect(url, `${site}/${file}`).toMatch(/^(?:\.{1,2}\/|#|https?:\/\/|mailto:)/);
+        expect(url, `${site}/${file}`).toMatch(
+          /^(?:\.{1,2}\/|[a-z0-9_-]+\/|#|https?:\/\/|mailto:)/,
+        );
       }
     }
   }

@@ -93,7 +93,7 @@ for (const [where, url] of Object.entries(exampleDeliveries)) {
       expect(seen.errors).toEqual([]);
       expect(seen.failed).toEqual([]);
       // Styled by its own style sheet, with nothing fetched from anywhere else.
-      await expect(page.locator(".tag").first()).not.toHaveCSS(
+      await expect(page.locator(".tags a").first()).not.toHaveCSS(
         "background-color",
         "rgba(0, 0, 0, 0)",
       );

@@ -113,7 +113,7 @@ async function laidOutLines(page: Page) {
           below && box.bottom > below.top + 0.5 ? "over the line below" : "",
         ].filter((problem) => problem !== "");
         // The tags' colours are the tag chips', not their line's.
-        const inked = line.querySelector(".tag") ?? line;
+        const inked = line.querySelector(".tags a") ?? line;
         return {
           name: `question ${index + 1} ${part}`,
           problems,
@@ -244,7 +244,7 @@ test("prints in black on white, without the tag colours", async ({ page }) => {
   await page.goto(listing);
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
   await expect(page.locator("main h2").first()).toHaveCSS("color", "rgb(0, 0, 0)");
-  await expect(page.locator(".tag").first()).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await expect(page.locator(".tags a").first()).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
 });
 
 test("fits a 320 px phone without sideways scrolling", async ({ page }) => {
