@@ -58,7 +58,7 @@ test("every reference a page loads is relative; links go elsewhere only by a cli
       // out of it (a post's links, the credit's), the web or mail only, never script or data.
       for (const [, url] of html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)) {
         expect(url, `${site}/${file}`).toMatch(
-          /^(?:\.{1,2}\/|[a-z0-9_-]+\/|#|https?:\/\/|mailto:)/,
+          /^(?:\.{1,2}\/|[a-z0-9_-]+\/|index\.html$|#|https?:\/\/|mailto:)/,
         );
       }
     }
