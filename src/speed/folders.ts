@@ -27,10 +27,9 @@ export const ANSWERS_FOLDER = {
 export async function importReader<Entry, Settings>(
   where: FolderReaderModule,
 ): Promise<FolderReader<Entry, Settings>> {
-  const module = (await import(pathToFileURL(projectFile(where.module)).href)) as Record<
-    string,
-    unknown
-  >;
+  // By path at run time, in a thread of its own: nothing for Vite to bundle or analyze.
+  const url = pathToFileURL(projectFile(where.module)).href;
+  const module = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
   const reader = module[where.name] as FolderReader<Entry, Settings> | undefined;
   if (reader?.folder !== where.folder) {
     throw new Error(`${where.module} exports no reader "${where.name}" of ${where.folder}/`);
