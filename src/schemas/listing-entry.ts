@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * One question as the listing shows it, derived at load time (src/core/listing.ts): the page
- * only maps these to markup. Only what is shown is kept; the rendered body never is.
+ * One question as the listing (and a tag's page) shows it, derived at load time
+ * (src/core/listing.ts): the page only maps these to markup.
  */
 export const listingEntrySchema = z.strictObject({
   /** The question's id: its file name without `.md`. */

@@ -4,7 +4,7 @@ import { buildSite } from "../../scripts/common/build-site.ts";
 import { withEnvironment } from "../../scripts/common/environment.ts";
 import { archivePath, sites, sitesRoot } from "./sites.ts";
 
-/** Builds every e2e site with the real `astro build` before any browser opens one. */
+/** Builds every e2e site with the real `npm run build` before any browser opens one. */
 export default async function globalSetup(): Promise<void> {
   for (const [name, site] of Object.entries(sites)) {
     const outDir = join(sitesRoot, name);
