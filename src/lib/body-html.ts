@@ -166,9 +166,10 @@ function transformTag(
   insideLink: boolean,
 ): sanitizeHtml.Tag {
   if (tagName !== "a") return { tagName: RENAMED.get(tagName) ?? tagName, attribs };
-  const href = attribs["href"] ?? "";
-  const kind = insideLink ? undefined : addressKind(href);
-  if (kind === undefined) return { tagName: "span", attribs: {} };
+  const written = attribs["href"] ?? "";
+  const kind = insideLink ? undefined : addressKind(written);
+  const href = kind === "web" ? webAddress(written) : written;
+  if (kind === undefined || href === undefined) return { tagName: "span", attribs: {} };
   const title = attribs["title"];
   return {
     tagName: "a",
@@ -178,6 +179,31 @@ function transformTag(
       ...(kind === "web" ? { rel: WEB_LINK_REL } : {}),
     },
   };
+}
+
+/**
+ * A web address as a valid URL, or undefined when it is not one (a host with spaces, say): the
+ * URL standard's own parse, then the characters it leaves as typed that RFC 3986, and so the Nu
+ * HTML Checker, do not allow outside a host (`[`, `]`, `|`, a `%` that starts no escape...)
+ * percent-encoded. Posts hold such addresses (`http://i.imgur.com/a.png[/img]`); a browser
+ * follows the encoded one to the same place.
+ */
+function webAddress(address: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return undefined;
+  }
+  const encode = (part: string, alsoHash: boolean) =>
+    part
+      .replace(/%(?![0-9A-Fa-f]{2})/g, "%25")
+      .replace(
+        alsoHash ? /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g : /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]/g,
+        (character) => encodeURIComponent(character),
+      );
+  const hash = url.hash === "" ? "" : `#${encode(url.hash.slice(1), true)}`;
+  return `${url.origin}${encode(url.pathname + url.search, false)}${hash}`;
 }
 
 /**

@@ -635,3 +635,31 @@ describe("renderBodyHtml: ordinary posts keep their structure", () => {
       assert.equal(renderBodyHtml(body, format), renderBodyHtml(body, format));
   });
 });
+
+describe("web addresses come out valid, as the Nu checker reads them", () => {
+  // Addresses from the beer dump's posts that the checker rejected as they were written.
+  it("percent-encodes what RFC 3986 does not allow in a path, query or fragment", () => {
+    assert.equal(
+      renderBodyHtml('<a href="http://www.beeradvocate.com/beer/style/86/]/">style</a>', "html"),
+      '<a href="http://www.beeradvocate.com/beer/style/86/%5D/" rel="nofollow noopener noreferrer">style</a>',
+    );
+    assert.equal(
+      renderBodyHtml('<img src="http://i.imgur.com/Vu4w4qm.png[/img]">', "html"),
+      '<a href="http://i.imgur.com/Vu4w4qm.png%5B/img%5D" rel="nofollow noopener noreferrer">http://i.imgur.com/Vu4w4qm.png[/img]</a>',
+    );
+    assert.equal(
+      renderBodyHtml(
+        '<a href="https://example.org/a b?q=1|2#x#y">x</a> <a href="https://example.org/100%">y</a>',
+        "html",
+      ),
+      '<a href="https://example.org/a%20b?q=1%7C2#x%23y" rel="nofollow noopener noreferrer">x</a> <a href="https://example.org/100%25" rel="nofollow noopener noreferrer">y</a>',
+    );
+  });
+
+  it("keeps only the text of a link whose address is no URL at all", () => {
+    assert.equal(
+      renderBodyHtml('<a href="http://Best%20Cigar%20Pairings">cigars</a>', "html"),
+      "<span>cigars</span>",
+    );
+  });
+});
