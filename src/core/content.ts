@@ -30,15 +30,18 @@ export function assembleContent(
   answers: FolderFiles<AnswerEntry> = noFiles(),
 ): ContentReading {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
-  for (const [id, file] of questions.fileOfId) {
-    const duplicateOf = (questions.entries.get(id) ?? questions.partial.get(id))?.duplicateOf;
-    if (duplicateOf === undefined) continue;
-    const problem = duplicateReferenceProblem({ id, file, duplicateOf }, questions.fileOfId);
-    if (problem) problems.push(problem);
-  }
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
+  // What a question file says of others, judged even when the file has problems of its own:
+  // the question it duplicates, and how many answer files it has.
   for (const [id, file] of questions.fileOfId) {
-    const given = (questions.entries.get(id) ?? questions.partial.get(id))?.answers;
+    const question = questions.entries.get(id) ?? questions.partial.get(id);
+    const duplicateOf = question?.duplicateOf;
+    const dangling =
+      duplicateOf === undefined
+        ? undefined
+        : duplicateReferenceProblem({ id, file, duplicateOf }, questions.fileOfId);
+    if (dangling) problems.push(dangling);
+    const given = question?.answers;
     const files = answersOf.get(id) ?? [];
     if (given !== undefined && files.length > 0 && given !== files.length) {
       problems.push(
@@ -61,22 +64,18 @@ export function assembleContent(
     [...questions.entries].map(([id, question]) => ({ id, askedKey: question.asked, question })),
   );
   const pages = ordered.map(({ id, question }) => {
-    const listed = toListingEntry(id, question, questions.entries, excerptLength, answerCount);
     const { duplicateOf } = question;
-    const original = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
+    const duplicated = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
+    const original =
+      duplicated && duplicateOf !== undefined
+        ? { id: duplicateOf, title: duplicated.title, answers: answerCount(duplicateOf) }
+        : undefined;
     const shownAnswers = (answersOf.get(id) ?? []).flatMap(({ id: answerId }) => {
       const answer = answers.entries.get(answerId);
       return answer === undefined ? [] : [{ id: answerId, answer }];
     });
-    return toQuestionPage(
-      listed,
-      question,
-      original && duplicateOf !== undefined
-        ? { id: duplicateOf, title: original.title, answers: answerCount(duplicateOf) }
-        : undefined,
-      shownAnswers,
-      answerCount(id),
-    );
+    const listed = toListingEntry(id, question, original, excerptLength);
+    return toQuestionPage(listed, question, original, shownAnswers, answerCount(id));
   });
   return { content: { community: community.community, questions: pages } };
 }

@@ -7,22 +7,17 @@ import { titleLine } from "../lib/title-line.ts";
 
 /**
  * What the listing shows of one question. A duplicate's excerpt opens with a notice naming the
- * question it duplicates, which `questions` must hold (the rules across files in content.ts
- * see to that), and its number of answers, which `answerCount` tells; without it, no notice.
+ * question it duplicates by its title and answer count (`original`, which the rules across
+ * files in content.ts find); without one, no notice.
  */
 export function toListingEntry(
   id: string,
   question: QuestionEntry,
-  questions: ReadonlyMap<string, QuestionEntry>,
+  original: { title: string; answers: number } | undefined,
   excerptLength: number,
-  answerCount: (id: string) => number = (id) => questions.get(id)?.answers ?? 0,
 ): ListingEntry {
-  const { title, tags, state, duplicateOf, bodyText } = question;
-  const original = duplicateOf === undefined ? undefined : questions.get(duplicateOf);
-  const notice =
-    original && duplicateOf !== undefined
-      ? `${duplicateNotice(original.title, answerCount(duplicateOf))} `
-      : "";
+  const { title, tags, state, bodyText } = question;
+  const notice = original ? `${duplicateNotice(original.title, original.answers)} ` : "";
   return {
     id,
     titleLine: titleLine(title, state),

@@ -38,7 +38,14 @@ function byId(...questions: Question[]): Map<string, QuestionEntry> {
 
 /** `toListingEntry` of `q` among `questions`, as the rules across files call it. */
 function listed(q: Question, questions: Map<string, QuestionEntry>, excerptLength: number) {
-  return toListingEntry(q.id, q.entry, questions, excerptLength);
+  const { duplicateOf } = q.entry;
+  const original = duplicateOf === undefined ? undefined : questions.get(duplicateOf);
+  return toListingEntry(
+    q.id,
+    q.entry,
+    original && { title: original.title, answers: original.answers ?? 0 },
+    excerptLength,
+  );
 }
 
 const original = question(
