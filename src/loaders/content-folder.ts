@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
@@ -14,6 +14,7 @@ import {
 } from "../core/folder.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { readCommunity } from "./community-file.ts";
+import { listedNames } from "./listed-names.ts";
 
 /*
  * A content folder on disk, read the plain way: every file on this thread, each by its folder
@@ -86,13 +87,4 @@ export function listFolder(
     file: (name) => (shownFolder === "" ? name : shownFolder + sep + name),
   });
   return { directory, names };
-}
-
-/** The names in a folder, undefined when there is no such folder. */
-export function listedNames(directory: string): ListedName[] | undefined {
-  if (!existsSync(directory)) return undefined;
-  return readdirSync(directory, { withFileTypes: true }).map((entry) => ({
-    name: entry.name,
-    isFile: entry.isFile(),
-  }));
 }

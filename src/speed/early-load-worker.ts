@@ -1,7 +1,7 @@
 // A worker thread's module (started through worker-entry.mjs): a build's early load of the
 // content folder (see early-load.ts). The outcome is posted first; the thread then writes the
 // entry cache and ends.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -19,7 +19,8 @@ const { readingThreadCount, startReadingWorker } = await import("./reading-threa
 const { QUESTIONS_FOLDER } = await import("./folders.ts");
 const { entryCacheFile } = await import("./entry-cache.ts");
 const cached = existsSync(entryCacheFile(cacheDirectory, QUESTIONS_FOLDER.folder));
-const listing = cached ? undefined : listFolder(join(directory, QUESTIONS_FOLDER.folder));
+const { listedNames } = await import("../loaders/listed-names.ts");
+const listing = cached ? undefined : listAhead(join(directory, QUESTIONS_FOLDER.folder));
 const readers = Array.from(
   { length: Math.max(readingThreadCount(listing?.length ?? 0, 1) - 1, 0) },
   () => startReadingWorker(QUESTIONS_FOLDER),
@@ -33,13 +34,10 @@ const { outcome, saveCache } = await loadContent(directory, {
 parentPort?.postMessage(outcome);
 saveCache();
 
-function listFolder(folder: string): { name: string; isFile: boolean }[] | undefined {
+function listAhead(folder: string): ReturnType<typeof listedNames> {
   try {
-    return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
-      name: entry.name,
-      isFile: entry.isFile(),
-    }));
+    return listedNames(folder);
   } catch {
-    return undefined; // the load reports a missing folder
+    return undefined; // the load lists the folder again, and reports what is wrong with it
   }
 }
