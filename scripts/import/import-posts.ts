@@ -186,15 +186,17 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
     }
   };
 
+  /** A problem with a row's Id, which names its file. */
+  const idProblem = (post: PostKind, id: string, line: number, reason: string) => {
+    pass.problems.push(own({ post, id, line, source: "Id", reason }));
+  };
+
   const badId = (post: PostKind, id: string, line: number) => {
-    pass.problems.push(
-      own({
-        post,
-        id,
-        line,
-        source: "Id",
-        reason: `${id === NO_ID ? "is missing" : `${JSON.stringify(id)} is not a post id`}; the file name ${post}s/<Id>.md needs a whole number`,
-      }),
+    idProblem(
+      post,
+      id,
+      line,
+      `${id === NO_ID ? "is missing" : `${JSON.stringify(id)} is not a post id`}; the file name ${post}s/<Id>.md needs a whole number`,
     );
   };
 
@@ -207,14 +209,11 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      pass.problems.push(
-        own({
-          post,
-          id,
-          line,
-          source: "Id",
-          reason: `another ${post} row earlier in the file has Id ${id}; that one was kept and this one was not imported, since one Id can name only one ${post}`,
-        }),
+      idProblem(
+        post,
+        id,
+        line,
+        `another ${post} row earlier in the file has Id ${id}; that one was kept and this one was not imported, since one Id can name only one ${post}`,
       );
       return false;
     }
