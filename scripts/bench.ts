@@ -172,28 +172,20 @@ try {
   const peerRuns = new Map<string, PeerResult[]>();
   let peersHeader = "";
   for (let run = 1; run <= options.runs && !failed; run++) {
-    for (const builder of builders) {
-      warmFileCache(content);
-      const cold = buildOurs(
-        builder.folders("cold", run),
-        true,
-        options.timeoutSeconds,
-        builder.project,
-      );
-      builder.runs.cold.push(cold);
-      logBuild(`${builder.name} cold ${run}/${options.runs}`, cold);
-    }
-    for (const builder of builders) {
-      if (builder.runs.cold.at(-1)?.output === undefined) continue;
-      warmFileCache(content);
-      const warm = buildOurs(
-        builder.folders("warm", run),
-        false,
-        options.timeoutSeconds,
-        builder.project,
-      );
-      builder.runs.warm.push(warm);
-      logBuild(`${builder.name} warm ${run}/${options.runs}`, warm);
+    // Each builder's cold build, then each one's warm build (only after a cold one that built).
+    for (const kind of ["cold", "warm"] as const) {
+      for (const builder of builders) {
+        if (kind === "warm" && builder.runs.cold.at(-1)?.output === undefined) continue;
+        warmFileCache(content);
+        const built = buildOurs(
+          builder.folders(kind, run),
+          kind === "cold",
+          options.timeoutSeconds,
+          builder.project,
+        );
+        builder.runs[kind].push(built);
+        logBuild(`${builder.name} ${kind} ${run}/${options.runs}`, built);
+      }
     }
     if (builders.every((builder) => builder.runs.warm.at(-1)?.output !== undefined)) {
       const edit = editOneQuestion(content, `benchedit${run}x${Date.now().toString(36)}`);
