@@ -6,6 +6,7 @@ import { pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { tagFolder } from "./lib/tag-folder.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
+import type { SearchFile } from "./core/search-index.ts";
 
 /*
  * The one way the pages reach the content: the collections (src/live.config.ts) are asked
@@ -24,6 +25,13 @@ export async function getCommunity(): Promise<Community> {
 export async function getQuestions(): Promise<QuestionPage[]> {
   const { entries, error } = await getLiveCollection("questions");
   if (error || !entries) throw error ?? new Error("The questions loader returned no entries.");
+  return entries.map((entry) => entry.data);
+}
+
+/** The search index's files, for `search/` (src/lib/search/index-format.ts). */
+export async function getSearchIndex(): Promise<SearchFile[]> {
+  const { entries, error } = await getLiveCollection("searchIndex");
+  if (error || !entries) throw error ?? new Error("The search index loader returned no files.");
   return entries.map((entry) => entry.data);
 }
 

@@ -1,6 +1,7 @@
 import { defineLiveCollection } from "astro:content";
 import { communityLoader } from "./loaders/community.ts";
 import { questionsLoader } from "./loaders/questions.ts";
+import { searchIndexLoader } from "./loaders/search-index.ts";
 
 /*
  * Both collections are live: their loaders run while the pages render (see the loaders for
@@ -14,4 +15,5 @@ import { questionsLoader } from "./loaders/questions.ts";
 export const collections = {
   community: defineLiveCollection({ loader: communityLoader() }),
   questions: defineLiveCollection({ loader: questionsLoader() }),
+  searchIndex: defineLiveCollection({ loader: searchIndexLoader() }),
 };

@@ -7,12 +7,15 @@ import { sortForListing } from "../lib/order.ts";
 import type { FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
+import { buildSearchIndex, type SearchFile } from "./search-index.ts";
 
 /** Everything the pages are built from, validated and derived. */
 export interface Content {
   community: Community;
   /** Every question as its page and the listing show it, in listing order. */
   questions: QuestionPage[];
+  /** The search index's files (src/lib/search/index-format.ts), for `search/`. */
+  searchIndex: SearchFile[];
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
@@ -77,7 +80,16 @@ export function assembleContent(
     const listed = toListingEntry(id, question, original, excerptLength);
     return toQuestionPage(listed, question, original, shownAnswers, answerCount(id));
   });
-  return { content: { community: community.community, questions: pages } };
+  const searchIndex = buildSearchIndex(
+    ordered.map(({ id, question }, position) => ({
+      id,
+      title: question.title,
+      titleLine: (pages[position] as QuestionPage).titleLine,
+      tags: question.tags,
+      bodyWords: question.bodyWords === "" ? [] : question.bodyWords.split(" "),
+    })),
+  );
+  return { content: { community: community.community, questions: pages, searchIndex } };
 }
 
 /**

@@ -7,6 +7,8 @@ import { communitySchema, type Community } from "../schemas/community.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
 import { renderBodyHtml } from "../lib/body-html.ts";
+import { htmlToText } from "../lib/html-text.ts";
+import { indexWords } from "../lib/search/words.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 
@@ -60,7 +62,11 @@ export function readQuestionFile(
   // then hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =
     frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
-  return { entry: { ...frontmatter, bodyText, bodyHtml: renderBodyHtml(body, bodyFormat) } };
+  const bodyHtml = renderBodyHtml(body, bodyFormat);
+  // The words of what a reader sees on the page, not of the source: no markup, no URL of a
+  // link, nothing the sanitizer dropped.
+  const bodyWords = indexWords(htmlToText(bodyHtml)).join(" ");
+  return { entry: { ...frontmatter, bodyText, bodyHtml, bodyWords } };
 }
 
 /** The questions folder: `questions/<id>.md`, each read by `readQuestionFile`. */

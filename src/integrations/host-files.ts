@@ -9,6 +9,12 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, max-age=300, must-revalidate";
 /** Where Vite writes the hashed assets, below the output folder. */
 export const ASSETS_DIR = "_astro";
+/**
+ * The search index's chunks, named by their content (src/lib/search/index-format.ts): as
+ * immutable as Vite's assets, and too many for a rule each (about 1,500 at 100,000 questions).
+ */
+export const CONTENT_NAMED_FILES = ["/search/w-*", "/search/q-*"];
+const CONTENT_NAMED_FILE = /^search\/[wq]-[0-9a-f]{12}\.js$/;
 
 /**
  * The URL paths, from the site's root, under which a host serves the built file `file` (a path
@@ -22,15 +28,18 @@ export function servedPaths(file: string): string[] {
 /**
  * A `_headers` file as Netlify and Cloudflare Pages read it. Both merge the headers of every
  * rule a path matches, joining repeated names with commas, so no two rules here set the same
- * header for one path: `Cache-Control` comes from `/_astro/*` for hashed assets and from one
- * exact-path rule per other file. `frame-ancestors` sits here because a CSP meta tag cannot
+ * header for one path: `Cache-Control` comes from `/_astro/*` and the search index's chunk
+ * patterns for files named by their content, and from one exact-path rule per other file. `frame-ancestors` sits here because a CSP meta tag cannot
  * carry it. Paths are from the site's root: deploy the output folder as the root of the site.
  */
 export function headersFile(files: readonly string[]): string {
   const rule = (path: string, headers: Record<string, string>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
   const plainFiles = files
-    .filter((file) => file !== "_headers" && !file.startsWith(`${ASSETS_DIR}/`))
+    .filter(
+      (file) =>
+        file !== "_headers" && !file.startsWith(`${ASSETS_DIR}/`) && !CONTENT_NAMED_FILE.test(file),
+    )
     .sort();
   return (
     [
@@ -42,6 +51,7 @@ export function headersFile(files: readonly string[]): string {
         "Content-Security-Policy": "frame-ancestors 'none'",
       }),
       rule(`/${ASSETS_DIR}/*`, { "Cache-Control": IMMUTABLE }),
+      ...CONTENT_NAMED_FILES.map((path) => rule(path, { "Cache-Control": IMMUTABLE })),
       ...plainFiles.flatMap(servedPaths).map((path) => rule(path, { "Cache-Control": REVALIDATE })),
     ].join("\n\n") + "\n"
   );

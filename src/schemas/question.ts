@@ -118,9 +118,14 @@ export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
  * entry cache keeps of it: the frontmatter as checked; the body as plain text, or enough of its
  * start for the excerpt (see `bodyPlainTextStart`), already cut to the excerpt when no
  * duplicate notice will precede it (cutting twice gives what cutting once gives); and the body
- * as safe HTML for its page (see `renderBodyHtml`).
+ * as safe HTML for its page (see `renderBodyHtml`); and the distinct words search finds the
+ * question by in the text that page shows of the body (`indexWords`), space-separated.
  */
-export type QuestionEntry = QuestionFrontmatter & { bodyText: string; bodyHtml: string };
+export type QuestionEntry = QuestionFrontmatter & {
+  bodyText: string;
+  bodyHtml: string;
+  bodyWords: string;
+};
 export type { QuestionState } from "./question-state.ts";
 
 /** A nearby valid tag for the message's example, so the fix is concrete. */

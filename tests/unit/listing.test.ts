@@ -28,6 +28,7 @@ function question(id: string, frontmatter: Partial<QuestionFrontmatter>, body: s
       // The body's whole text: reading a file may cut it first, which the tests below allow.
       bodyText: bodyToPlainText(body),
       bodyHtml: "",
+      bodyWords: "",
     },
   };
 }

@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import {
+  INDEX_FORMAT,
+  MANIFEST_FILE,
+  REGISTRY,
+  type QuestionRecord,
+  type SearchManifest,
+} from "../lib/search/index-format.ts";
+import { encodePostings, IN_BODY, IN_TAGS, IN_TITLE } from "../lib/search/postings.ts";
+import { indexWords } from "../lib/search/words.ts";
+
+/** One question as the index takes it, in listing order. */
+export interface SearchDocument {
+  id: string;
+  title: string;
+  /** The title as the listing shows it (with its state's marker): what a result shows. */
+  titleLine: string;
+  tags: readonly string[];
+  /** The body's distinct index words (`indexWords` of the text its page shows). */
+  bodyWords: readonly string[];
+}
+
+/** One file of the index, below `search/`. */
+export interface SearchFile {
+  /** The file's name, such as `manifest.js` or `w-0123456789.js`. */
+  file: string;
+  text: string;
+}
+
+/**
+ * How the index is split. A first search loads the manifest, the word chunks its words fall
+ * in and the question chunks of the results it shows, so smaller chunks load less per search
+ * but make more files (and a longer manifest).
+ */
+export interface ChunkSizes {
+  /** A word chunk is closed once its text passes this many characters. */
+  wordChunkCharacters: number;
+  questionsPerChunk: number;
+}
+
+export const DEFAULT_CHUNK_SIZES: ChunkSizes = {
+  wordChunkCharacters: 24_000,
+  questionsPerChunk: 128,
+};
+
+/**
+ * The search index of the questions (see src/lib/search/index-format.ts for its files): every
+ * index word of each title, tag and body, with the questions it is in and where. Same
+ * questions, same files, byte for byte.
+ */
+export function buildSearchIndex(
+  documents: readonly SearchDocument[],
+  sizes: ChunkSizes = DEFAULT_CHUNK_SIZES,
+): SearchFile[] {
+  const postings = postingsOf(documents);
+  const words = [...postings.keys()].sort(compareWords);
+
+  const files: SearchFile[] = [];
+  const wordChunks: SearchManifest["wordChunks"] = [];
+  let chunk: string[] = [];
+  let characters = 0;
+  const closeWordChunk = () => {
+    const file = chunkFile("w", chunk);
+    files.push(file.contents);
+    wordChunks.push([chunk[0] as string, file.name]);
+    chunk = [];
+    characters = 0;
+  };
+  for (const word of words) {
+    const { questions, fields } = postings.get(word) as WordPostings;
+    const encoded = encodePostings(questions, fields);
+    chunk.push(word, encoded);
+    characters += word.length + encoded.length + 6;
+    if (characters >= sizes.wordChunkCharacters) closeWordChunk();
+  }
+  if (chunk.length > 0) closeWordChunk();
+
+  const questionChunks: string[] = [];
+  for (let first = 0; first < documents.length; first += sizes.questionsPerChunk) {
+    const records = documents
+      .slice(first, first + sizes.questionsPerChunk)
+      .map(({ id, titleLine, tags }): QuestionRecord => [id, titleLine, [...tags]]);
+    const file = chunkFile("q", records);
+    files.push(file.contents);
+    questionChunks.push(file.name);
+  }
+
+  const manifest: SearchManifest = {
+    format: INDEX_FORMAT,
+    questions: documents.length,
+    questionsPerChunk: sizes.questionsPerChunk,
+    questionChunks,
+    wordChunks,
+  };
+  files.push({ file: MANIFEST_FILE, text: `${REGISTRY}.manifest(${JSON.stringify(manifest)});\n` });
+  return files;
+}
+
+/** The order of the index's words, which the browser's lookups rely on: code units. */
+export function compareWords(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+interface WordPostings {
+  questions: number[];
+  fields: number[];
+}
+
+/** Each index word with the questions it is in (by listing position) and where. */
+function postingsOf(documents: readonly SearchDocument[]): Map<string, WordPostings> {
+  const postings = new Map<string, WordPostings>();
+  const fieldsOfWord = new Map<string, number>();
+  documents.forEach((document, question) => {
+    fieldsOfWord.clear();
+    const add = (words: Iterable<string>, field: number) => {
+      for (const word of words) fieldsOfWord.set(word, (fieldsOfWord.get(word) ?? 0) | field);
+    };
+    add(indexWords(document.title), IN_TITLE);
+    add(indexWords(document.tags.join(" ")), IN_TAGS);
+    add(document.bodyWords, IN_BODY);
+    for (const [word, fields] of fieldsOfWord) {
+      const ofWord = postings.get(word);
+      if (ofWord === undefined) postings.set(word, { questions: [question], fields: [fields] });
+      else {
+        ofWord.questions.push(question);
+        ofWord.fields.push(fields);
+      }
+    }
+  });
+  return postings;
+}
+
+/** A chunk's script, named by a digest of its data. */
+function chunkFile(kind: "w" | "q", data: unknown): { name: string; contents: SearchFile } {
+  const json = JSON.stringify(data);
+  const name = `${kind}-${createHash("sha256").update(json).digest("hex").slice(0, 12)}`;
+  return {
+    name,
+    contents: { file: `${name}.js`, text: `${REGISTRY}.chunk(${JSON.stringify(name)},${json});\n` },
+  };
+}

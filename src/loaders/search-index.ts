@@ -1,0 +1,33 @@
+import type { LiveLoader } from "astro/loaders";
+import type { SearchFile } from "../core/search-index.ts";
+import { contentDirectory } from "../project-paths.ts";
+import { buildLoadOf } from "../speed/early-load.ts";
+import { ContentError } from "./content-error.ts";
+
+/**
+ * The search index's files (src/core/search-index.ts), one entry each, named by file. The index
+ * is derived with the rest of the content, once per load: in a build it comes from the build's
+ * one load (src/speed/early-load.ts), on its loading thread; the dev server loads the folder as
+ * it is at each request.
+ */
+export function searchIndexLoader(): LiveLoader<SearchFile, never, never, ContentError> {
+  return {
+    name: "search-index-loader",
+    async loadCollection() {
+      const directory = contentDirectory();
+      const outcome = await (buildLoadOf(directory) ??
+        import("../speed/load-content.ts").then(
+          async ({ loadContent }) => (await loadContent(directory)).outcome,
+        ));
+      if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
+      if ("failure" in outcome) throw outcome.failure;
+      return {
+        entries: outcome.content.searchIndex.map((file) => ({ id: file.file, data: file })),
+      };
+    },
+    async loadEntry() {
+      // The search route writes every file; single files are not looked up.
+      return undefined;
+    },
+  };
+}

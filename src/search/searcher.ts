@@ -1,0 +1,160 @@
+import type { QuestionRecord, SearchManifest, WordChunk } from "../lib/search/index-format.ts";
+import { decodePostings, type Postings } from "../lib/search/postings.ts";
+import { rankQuestions } from "../lib/search/rank.ts";
+import { parseQuery } from "../lib/search/words.ts";
+
+/**
+ * Where the index's files come from: script files in the reader's browser
+ * (src/search/client.ts), the built files themselves in tests.
+ */
+export interface IndexSource {
+  manifest(): Promise<SearchManifest>;
+  /** The data of the chunk named `name` (a word chunk or a question chunk). */
+  chunk(name: string): Promise<unknown>;
+}
+
+/** What a query found: how many questions hold it, in rank order (listing positions). */
+export interface Found {
+  /** The words looked for (stop words dropped), and the prefix, for telling the reader. */
+  words: string[];
+  prefix?: string;
+  /** Every matching question, best first, as its position in the listing. */
+  questions: number[];
+}
+
+/**
+ * Searches the index behind `source`, loading each chunk the first time a query needs it and
+ * keeping what it loaded (and decoded) for the next keystrokes.
+ */
+export function createSearcher(source: IndexSource): {
+  /** Loads the manifest, which every query needs first. */
+  prepare(): Promise<void>;
+  find(query: string): Promise<Found>;
+  records(questions: readonly number[]): Promise<QuestionRecord[]>;
+} {
+  let manifest: Promise<SearchManifest> | undefined;
+  const chunks = new Map<string, Promise<unknown>>();
+  const wordChunks = new Map<string, Promise<Map<string, string>>>();
+  const decoded = new Map<string, Postings>();
+
+  const theManifest = () => (manifest ??= source.manifest());
+  const loadChunk = (name: string) => {
+    let loading = chunks.get(name);
+    if (loading === undefined) {
+      loading = source.chunk(name);
+      // A chunk that failed to load is tried again by the next query.
+      loading.catch(() => chunks.delete(name));
+      chunks.set(name, loading);
+    }
+    return loading;
+  };
+  const wordsOfChunk = (name: string) => {
+    let words = wordChunks.get(name);
+    if (words === undefined) {
+      words = loadChunk(name).then((data) => {
+        const list = data as WordChunk;
+        const byWord = new Map<string, string>();
+        for (let index = 0; index + 1 < list.length; index += 2) {
+          byWord.set(list[index] as string, list[index + 1] as string);
+        }
+        return byWord;
+      });
+      words.catch(() => wordChunks.delete(name));
+      wordChunks.set(name, words);
+    }
+    return words;
+  };
+  const postingsOf = (word: string, encoded: string) => {
+    let postings = decoded.get(word);
+    if (postings === undefined) {
+      postings = decodePostings(encoded);
+      decoded.set(word, postings);
+    }
+    return postings;
+  };
+
+  /** The postings of `word`, or of every word beginning with it when `asPrefix`. */
+  const lookUp = async (word: string, asPrefix: boolean): Promise<Postings[]> => {
+    const { wordChunks: chunkList } = await theManifest();
+    const names = chunksHolding(chunkList, word, asPrefix);
+    const found: Postings[] = [];
+    for (const byWord of await Promise.all(names.map(wordsOfChunk))) {
+      if (!asPrefix) {
+        const encoded = byWord.get(word);
+        if (encoded !== undefined) found.push(postingsOf(word, encoded));
+        continue;
+      }
+      for (const [candidate, encoded] of byWord) {
+        if (candidate.startsWith(word)) found.push(postingsOf(candidate, encoded));
+      }
+    }
+    return found;
+  };
+
+  return {
+    async prepare() {
+      await theManifest();
+    },
+    async find(query) {
+      const { words, prefix } = parseQuery(query);
+      const found: Found = { words, ...(prefix !== undefined && { prefix }), questions: [] };
+      if (words.length === 0 && prefix === undefined) return found;
+      const { questions: questionCount } = await theManifest();
+      const terms = await Promise.all([
+        ...words.map((word) => lookUp(word, false)),
+        ...(prefix === undefined ? [] : [lookUp(prefix, true)]),
+      ]);
+      // A term found nowhere: nothing holds every term, and nothing need be ranked.
+      if (terms.some((postings) => postings.length === 0)) return found;
+      found.questions = rankQuestions(terms, questionCount);
+      return found;
+    },
+    async records(questions) {
+      const { questionChunks, questionsPerChunk } = await theManifest();
+      const chunkOf = (question: number) =>
+        questionChunks[Math.floor(question / questionsPerChunk)] as string;
+      const loaded = new Map(
+        await Promise.all(
+          [...new Set(questions.map(chunkOf))].map(
+            async (name) => [name, (await loadChunk(name)) as QuestionRecord[]] as const,
+          ),
+        ),
+      );
+      return questions.map(
+        (question) =>
+          loaded.get(chunkOf(question))?.[question % questionsPerChunk] as QuestionRecord,
+      );
+    },
+  };
+}
+
+/**
+ * The names of the word chunks that can hold `word` (one), or every word it begins when
+ * `asPrefix` (the chunk it would fall in, and each following chunk whose first word it
+ * begins). `chunks` is the manifest's list, in word order.
+ */
+export function chunksHolding(
+  chunks: SearchManifest["wordChunks"],
+  word: string,
+  asPrefix: boolean,
+): string[] {
+  // The last chunk whose first word is not after `word`.
+  let low = 0;
+  let high = chunks.length - 1;
+  let at = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((chunks[middle] as [string, string])[0] <= word) {
+      at = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  const names: string[] = at >= 0 ? [(chunks[at] as [string, string])[1]] : [];
+  if (!asPrefix) return names;
+  for (let next = at + 1; next < chunks.length; next++) {
+    const [first, name] = chunks[next] as [string, string];
+    if (!first.startsWith(word)) break;
+    names.push(name);
+  }
+  return names;
+}
