@@ -50,7 +50,17 @@ async function dangers(page: Page, base: string) {
         ...document.querySelectorAll(
           "script, iframe, frame, object, embed, applet, img, base, meta[http-equiv='refresh' i]",
         ),
-      ].map(describe),
+      ]
+        // The site's own search script, from its file, is the one script a page may hold.
+        .filter(
+          (element) =>
+            !(
+              element instanceof HTMLScriptElement &&
+              element.src === new URL("search/search.js", base).href &&
+              element.text === ""
+            ),
+        )
+        .map(describe),
       styled: [...document.querySelectorAll("[style]")].map(describe),
       links: [...document.querySelectorAll("a[href]")]
         .filter((element) => {
@@ -115,5 +125,44 @@ test.describe("a hostile community", () => {
         for (const title of titles) await expect(page.locator("main")).toContainText(title);
       });
     }
+  }
+
+  for (const [delivery, base] of Object.entries(deliveries)) {
+    test(`searching ${delivery}: results show the attacks as text, and nothing runs or loads from elsewhere`, async ({
+      page,
+    }) => {
+      const seen = watchPage(page);
+      const dialogs: string[] = [];
+      page.on("dialog", async (dialog) => {
+        dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+        await dialog.dismiss();
+      });
+      await page.goto(base + (base.startsWith("file:") ? "index.html" : ""));
+      // Every title holding "alert" (case and accents folded, as search does).
+      const expected = questions
+        .filter(({ title }) => /alert/i.test(title))
+        .map(({ title }) => title);
+      await page.getByLabel("Search questions").fill("alert ");
+      await expect(page.getByRole("status")).toHaveText(
+        new RegExp(`^${expected.length} questions match`),
+      );
+      const shown = await page.locator(".search-results a.search-title").allInnerTexts();
+      expect([...shown].sort()).toEqual(
+        expect.arrayContaining(expected.map((title) => expect.stringContaining(title))),
+      );
+      // The index was loaded from the site's own files, as scripts, and did nothing else.
+      expect(seen.requests.filter((request) => !request.startsWith(base))).toEqual([]);
+      expect(seen.requests.some((request) => request.startsWith(`${base}search/w-`))).toBe(true);
+      expect(seen.failed).toEqual([]);
+      expect(seen.errors).toEqual([]);
+      expect(dialogs).toEqual([]);
+      expect(await dangers(page, base)).toEqual({
+        handlers: [],
+        elements: [],
+        styled: [],
+        links: [],
+        pwned: "undefined",
+      });
+    });
   }
 });

@@ -252,7 +252,7 @@ describe("the entry a question file yields", () => {
   const file = (fields: string, body: string) =>
     `---\ntitle: Loop\ntags: [a, b]\nasked: "2024-03-05T14:22:10Z"\n${fields}---\n${body}`;
 
-  it("is its frontmatter as checked and its body text, cut to the excerpt when no notice will precede it", () => {
+  it("is its frontmatter as checked, its body text, cut to the excerpt when no notice will precede it, and the body's search words", () => {
     const reading = readQuestionFile(file("answers: 3\n", "word ".repeat(40)), "long", settings);
     assert.deepEqual(reading, {
       entry: {
@@ -264,6 +264,7 @@ describe("the entry a question file yields", () => {
         score: 0,
         bodyText: "word word word word word...",
         bodyHtml: "<p>" + "word ".repeat(39) + "word</p>\n",
+        bodyWords: "word",
       },
     });
   });

@@ -1,0 +1,301 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import {
+  buildSearchIndex,
+  type SearchDocument,
+  type SearchFile,
+} from "../../src/core/search-index.ts";
+import { MANIFEST_FILE, REGISTRY, type SearchManifest } from "../../src/lib/search/index-format.ts";
+import {
+  decodePostings,
+  encodePostings,
+  IN_BODY,
+  IN_TAGS,
+  IN_TITLE,
+} from "../../src/lib/search/postings.ts";
+import { rankQuestions } from "../../src/lib/search/rank.ts";
+import { indexWords, parseQuery, searchWords } from "../../src/lib/search/words.ts";
+import { chunksHolding, createSearcher } from "../../src/search/searcher.ts";
+
+describe("search words", () => {
+  it("folds case, accents and compatibility forms", () => {
+    assert.deepEqual(searchWords("Café DÉJÀ vu, Ångström, ﬁle, Ｆｕｌｌ, Straße"), [
+      "cafe",
+      "deja",
+      "vu",
+      "angstrom",
+      "file",
+      "full",
+      "strasse",
+    ]);
+  });
+
+  it("cuts code at punctuation, keeping names such as c++, c# and c99 whole", () => {
+    assert.deepEqual(searchWords("std::vector<int> in C++ and C#, not c99"), [
+      "std",
+      "vector",
+      "int",
+      "in",
+      "c++",
+      "and",
+      "c#",
+      "not",
+      "c99",
+    ]);
+    assert.deepEqual(searchWords(".net asp.net-core my_var"), [
+      "net",
+      "asp",
+      "net",
+      "core",
+      "my_var",
+    ]);
+  });
+
+  it("drops an apostrophe inside a word, typed or curly", () => {
+    assert.deepEqual(searchWords("don't O\u2019Brien's 'quoted'"), ["dont", "obriens", "quoted"]);
+  });
+
+  it("indexes each word once, without stop words or overlong runs", () => {
+    assert.deepEqual(indexWords(`How to fix the fix in the ${"x".repeat(41)} ${"y".repeat(40)}`), [
+      "fix",
+      "y".repeat(40),
+    ]);
+  });
+});
+
+describe("a query as typed", () => {
+  it("reads the last word as a prefix while it is being typed", () => {
+    assert.deepEqual(parseQuery("git reb"), { words: ["git"], prefix: "reb" });
+    assert.deepEqual(parseQuery("Git REBASE "), { words: ["git", "rebase"] });
+    assert.deepEqual(parseQuery("git rebase."), { words: ["git", "rebase"] });
+  });
+
+  it("drops stop words, but not the last one still being typed (the may become theme)", () => {
+    assert.deepEqual(parseQuery("how to use the"), { words: ["use"], prefix: "the" });
+    assert.deepEqual(parseQuery("how to use the "), { words: ["use"] });
+    assert.deepEqual(parseQuery("the a "), { words: [] });
+  });
+
+  it("takes a one-letter last word as a word, not as a prefix of half the index", () => {
+    assert.deepEqual(parseQuery("language c"), { words: ["language", "c"] });
+    assert.deepEqual(parseQuery("a"), { words: [] });
+  });
+
+  it("drops a prefix that a whole word already satisfies, and repeated words", () => {
+    assert.deepEqual(parseQuery("git git gi"), { words: ["git"] });
+  });
+
+  it("cuts code and tags as the index does: std::vector, .net, c99", () => {
+    assert.deepEqual(parseQuery("std::vector "), { words: ["std", "vector"] });
+    assert.deepEqual(parseQuery(".net"), { words: [], prefix: "net" });
+    assert.deepEqual(parseQuery("c99 "), { words: ["c99"] });
+  });
+});
+
+describe("postings", () => {
+  it("read back what was written, with big gaps and every field combination", () => {
+    const questions = [0, 1, 2, 40, 1_000, 1_001, 99_999, 1_000_000, 5_000_000];
+    const fields = [1, 2, 3, 4, 5, 6, 7, 1, 4];
+    const encoded = encodePostings(questions, fields);
+    assert.match(encoded, /^[0-9a-zA-Z_-]+$/);
+    const decoded = decodePostings(encoded);
+    assert.deepEqual([...decoded.questions], questions);
+    assert.deepEqual([...decoded.fields], fields);
+  });
+
+  it("take one character per question for a word in nearly every question", () => {
+    const questions = Array.from({ length: 1000 }, (_, index) => index);
+    assert.equal(
+      encodePostings(
+        questions,
+        questions.map(() => IN_BODY),
+      ).length,
+      1000,
+    );
+  });
+
+  it("refuse a character they never write", () => {
+    assert.throws(() => decodePostings("12!"), /Not a postings digit: "!"/);
+  });
+});
+
+describe("ranking", () => {
+  const postings = (entries: [number, number][]) => ({
+    questions: Uint32Array.from(entries.map(([question]) => question)),
+    fields: Uint8Array.from(entries.map(([, fields]) => fields)),
+  });
+
+  it("keeps questions holding every term: titles first, then tags, then listing order", () => {
+    const vector = postings([
+      [0, IN_BODY],
+      [1, IN_TITLE],
+      [2, IN_TAGS],
+      [3, IN_TITLE | IN_BODY],
+      [5, IN_BODY],
+    ]);
+    const erase = postings([
+      [0, IN_BODY],
+      [1, IN_BODY],
+      [2, IN_BODY],
+      [3, IN_TITLE],
+      [4, IN_TITLE],
+    ]);
+    assert.deepEqual(rankQuestions([[vector], [erase]], 6), [3, 1, 2, 0]);
+  });
+
+  it("takes a prefix's words as one term: any of them will do", () => {
+    const install = postings([[0, IN_BODY]]);
+    const installer = postings([[1, IN_TITLE]]);
+    assert.deepEqual(rankQuestions([[install, installer]], 3), [1, 0]);
+  });
+
+  it("finds nothing for no terms", () => {
+    assert.deepEqual(rankQuestions([], 3), []);
+  });
+});
+
+/** The built index as the browser would see it: each file's data, read back from its script. */
+function inMemorySource(files: readonly SearchFile[]) {
+  const data = new Map<string, unknown>();
+  const registry = {
+    manifest: (manifest: unknown) => data.set(MANIFEST_FILE, manifest),
+    chunk: (name: string, chunk: unknown) => data.set(`${name}.js`, chunk),
+  };
+  for (const { text } of files) new Function(REGISTRY, text)(registry);
+  const loaded: string[] = [];
+  const read = (file: string) => {
+    loaded.push(file);
+    if (!data.has(file)) return Promise.reject(new Error(`no ${file}`));
+    return Promise.resolve(data.get(file));
+  };
+  return {
+    loaded,
+    source: {
+      manifest: () => read(MANIFEST_FILE) as Promise<SearchManifest>,
+      chunk: (name: string) => read(`${name}.js`),
+    },
+  };
+}
+
+const documents: SearchDocument[] = [
+  {
+    id: "vector-erase",
+    title: "Erasing from a std::vector while iterating",
+    titleLine: "Erasing from a std::vector while iterating",
+    tags: ["c++", "stl"],
+    bodyWords: indexWords("My loop calls erase() and crashes. Using C99 elsewhere."),
+  },
+  {
+    id: "dotnet-config",
+    title: "Where does .NET read its configuration?",
+    titleLine: "Where does .NET read its configuration? [closed]",
+    tags: [".net", "configuration"],
+    bodyWords: indexWords("The app ignores appsettings.json in production."),
+  },
+  {
+    id: "cafe-wifi",
+    title: "Café Wi-Fi blocks my VPN",
+    titleLine: "Café Wi-Fi blocks my VPN",
+    tags: ["vpn", "wireguard"],
+    bodyWords: indexWords("The handshake never completes on port 51820; std library unrelated."),
+  },
+  {
+    id: "vector-install",
+    title: "Installing a vector graphics editor",
+    titleLine: "Installing a vector graphics editor [duplicate]",
+    tags: ["inkscape"],
+    bodyWords: indexWords("Which installer should I use? It mentions c99 too."),
+  },
+];
+
+describe("searching a built index", () => {
+  // Small chunks, so that words and prefixes span several of them.
+  const sizes = { wordChunkCharacters: 40, questionsPerChunk: 2 };
+  const search = async (query: string) => {
+    const { source } = inMemorySource(buildSearchIndex(documents, sizes));
+    const searcher = createSearcher(source);
+    const found = await searcher.find(query);
+    return (await searcher.records(found.questions)).map(([id]) => id);
+  };
+
+  it("finds a word in a title, in a body only, and in a tag only", async () => {
+    assert.deepEqual(await search("configuration "), ["dotnet-config"]);
+    assert.deepEqual(await search("handshake "), ["cafe-wifi"]);
+    assert.deepEqual(await search("inkscape "), ["vector-install"]);
+  });
+
+  it("ranks title matches first, then by listing order", async () => {
+    assert.deepEqual(await search("vector "), ["vector-erase", "vector-install"]);
+    assert.deepEqual(await search("std "), ["vector-erase", "cafe-wifi"]);
+  });
+
+  it("matches accents folded, code cut as typed, and tags such as c++, c99 and .net", async () => {
+    assert.deepEqual(await search("cafe"), ["cafe-wifi"]);
+    assert.deepEqual(await search("CAFÉ wi-fi "), ["cafe-wifi"]);
+    assert.deepEqual(await search("std::vector "), ["vector-erase"]);
+    assert.deepEqual(await search("c++ "), ["vector-erase"]);
+    assert.deepEqual(await search("C99 "), ["vector-erase", "vector-install"]);
+    assert.deepEqual(await search(".net "), ["dotnet-config"]);
+  });
+
+  it("reads the last word as a prefix across chunks, and needs every word", async () => {
+    assert.deepEqual(await search("instal"), ["vector-install"]);
+    assert.deepEqual(await search("vector gra"), ["vector-install"]);
+    assert.deepEqual(await search("vector handshake "), []);
+  });
+
+  it("ignores stop words, and finds nothing for stop words alone", async () => {
+    assert.deepEqual(await search("where does the configuration "), ["dotnet-config"]);
+    assert.deepEqual(await search("the of "), []);
+  });
+
+  it("loads only the chunks a query needs", async () => {
+    const { source, loaded } = inMemorySource(buildSearchIndex(documents, sizes));
+    const searcher = createSearcher(source);
+    const found = await searcher.find("inkscape ");
+    await searcher.records(found.questions);
+    assert.equal(loaded[0], MANIFEST_FILE);
+    assert.equal(loaded.filter((file) => file.startsWith("w-")).length, 1);
+    assert.equal(loaded.filter((file) => file.startsWith("q-")).length, 1);
+    // A second query for a word in the same chunk loads nothing more.
+    const before = loaded.length;
+    await searcher.find("inkscape");
+    assert.equal(loaded.length, before);
+  });
+});
+
+describe("the index files", () => {
+  it("are the same bytes for the same questions, and chunks are named by their content", () => {
+    const first = buildSearchIndex(documents);
+    assert.deepEqual(buildSearchIndex(documents), first);
+    for (const { file, text } of first) {
+      if (file === MANIFEST_FILE) continue;
+      assert.match(file, /^[wq]-[0-9a-f]{12}\.js$/);
+      assert.ok(text.startsWith(`${REGISTRY}.chunk("${file.slice(0, -3)}",`));
+    }
+  });
+
+  it("hold every question in listing order, with its title line and tags", () => {
+    const files = buildSearchIndex(documents, { wordChunkCharacters: 1000, questionsPerChunk: 3 });
+    const questionChunks = files.filter(({ file }) => file.startsWith("q-"));
+    assert.equal(questionChunks.length, 2);
+    assert.match(
+      questionChunks[0]?.text ?? "",
+      /\["dotnet-config","Where does \.NET read its configuration\? \[closed\]",\["\.net","configuration"\]\]/,
+    );
+  });
+
+  it("name the chunk a word or prefix falls in", () => {
+    const chunks: [string, string][] = [
+      ["a", "w-1"],
+      ["inst", "w-2"],
+      ["install", "w-3"],
+      ["installs", "w-4"],
+      ["k", "w-5"],
+    ];
+    assert.deepEqual(chunksHolding(chunks, "b", false), ["w-1"]);
+    assert.deepEqual(chunksHolding(chunks, "installer", false), ["w-3"]);
+    assert.deepEqual(chunksHolding(chunks, "inst", true), ["w-2", "w-3", "w-4"]);
+    assert.deepEqual(chunksHolding(chunks, "0", true), []);
+  });
+});
