@@ -5,6 +5,7 @@ import { extname, join, normalize } from "node:path";
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
   ".svg": "image/svg+xml",
   ".xml": "application/xml",
   ".txt": "text/plain; charset=utf-8",

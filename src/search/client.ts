@@ -29,10 +29,15 @@ startSearchBox();
 function startSearchBox(): void {
   const box = document.querySelector<HTMLElement>("search.site-search");
   const input = box?.querySelector<HTMLInputElement>("input[type=search]");
-  const status = box?.querySelector<HTMLElement>("[role=status]");
-  const list = box?.querySelector<HTMLOListElement>("ol");
-  const more = box?.querySelector<HTMLButtonElement>("button.search-more");
-  if (!box || !input || !status || !list || !more) return;
+  if (!box || !input) return;
+  // What only the script uses, added by it: a page without it shows none of them.
+  const status = element("p", { id: "site-search-status", className: "search-status" });
+  status.setAttribute("role", "status");
+  input.setAttribute("aria-describedby", status.id);
+  const list = element("ol", { className: "search-results" });
+  const more = element("button", { className: "search-more", type: "button", hidden: true });
+  more.textContent = "Show more results";
+  box.append(status, list, more);
   // The relative way from this page to the site's root, written by the page.
   const root = box.dataset["root"] ?? "./";
   const searcher = createSearcher(scriptSource(`${root}${SEARCH_FOLDER}/`));
@@ -98,6 +103,14 @@ function startSearchBox(): void {
   box.addEventListener("keydown", (event) => moveFocus(event, input, list));
   // A page the browser restored with text in the box (back and forward) shows its results.
   if (input.value !== "") void show(input.value);
+}
+
+/** A new element of the page, with these properties. */
+function element<Name extends keyof HTMLElementTagNameMap>(
+  name: Name,
+  properties: Partial<HTMLElementTagNameMap[Name]>,
+): HTMLElementTagNameMap[Name] {
+  return Object.assign(document.createElement(name), properties);
 }
 
 /** Arrow keys move between the box and the results; Escape clears the search. */
