@@ -12,7 +12,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SearchFile } from "../src/core/search-index.ts";
 import { projectRoot } from "../src/project-paths.ts";
@@ -92,6 +92,7 @@ try {
     log(`queries: ${queries.map(({ text }) => JSON.stringify(text)).join(", ")}`);
 
     // 7. Each engine: its files in a copy of the harness, then measured in the page.
+    const loadBefore = loadavg();
     const rows: SearchRow[] = [];
     const builds = new Map<EngineName, string>();
     const chunkNotes: string[] = [];
@@ -140,7 +141,10 @@ try {
     const oursRow = rows.find((row) => row.name === "ours");
     console.log(
       `\n# ${questions.toLocaleString("en-US")} questions (${contentDir}); Chromium from file://, ` +
-        `${availableParallelism()} CPUs, node ${process.version}`,
+        `${availableParallelism()} CPUs; load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} ` +
+        `before, ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(" ")} after; node ${process.version}`,
     );
     console.log(formatSearchTable(rows));
     console.log(
@@ -292,7 +296,7 @@ function conclusion(rows: readonly SearchRow[]): string {
       if (!row.measure || row.measure.warm.length === 0) return `${row.name} ${row.status}`;
       const other = rowFigures(row);
       const times = (a: number | undefined, b: number | undefined) =>
-        a === undefined || b === undefined || a === 0 ? "-" : `${(b / a).toPrecision(2)}x`;
+        a === undefined || b === undefined || a === 0 ? "-" : ratio(b / a);
       return (
         `${row.name} loads ${times(figures["firstSearchKb"], other["firstSearchKb"])} the bytes before a first search, ` +
         `takes ${times(figures["loadMs"], other["loadMs"])} our load time and ${times(figures["heapMb"], other["heapMb"])} our heap, ` +
@@ -304,6 +308,11 @@ function conclusion(rows: readonly SearchRow[]): string {
     `Conclusion: ours loads ${figures["firstSearchKb"]?.toFixed(0)} KB before a first search ` +
     `(warm p90 ${percentile(warm, 90)?.toFixed(1)} ms); ${parts.join("; ")}.`
   );
+}
+
+/** A ratio as read aloud: 780x, 4.2x, 0.18x. */
+function ratio(value: number): string {
+  return `${value >= 10 ? value.toFixed(0) : value >= 1 ? value.toFixed(1) : value.toPrecision(2)}x`;
 }
 
 function folderBytes(folder: string): number {
