@@ -1,0 +1,76 @@
+import { buildSearchIndex, type SearchFile } from "../../src/core/search-index.ts";
+import { htmlToText } from "../../src/lib/html-text.ts";
+import { indexWords } from "../../src/lib/search/words.ts";
+import { titleOfLine } from "../../src/lib/title-line.ts";
+import { loadContent } from "../../src/speed/load-content.ts";
+
+/** One question as every engine of the bench indexes it, in listing order. */
+export interface BenchDocument {
+  id: string;
+  title: string;
+  titleLine: string;
+  tags: string[];
+  /** The text the question's page shows of its body (`htmlToText` of its HTML). */
+  bodyText: string;
+  /** Our index words of that text, as the build derives them. */
+  bodyWords: string[];
+}
+
+/** Our index, and what building it costs on one thread. */
+export interface OurIndex {
+  files: SearchFile[];
+  /** Seconds to derive every question's body words (`indexWords(htmlToText(bodyHtml))`). */
+  bodyWordsSeconds: number;
+  /** Seconds of `buildSearchIndex` over the documents. */
+  indexSeconds: number;
+}
+
+/**
+ * The corpus as the build reads it (`loadContent`, no entry cache), as bench documents, and our
+ * index built again from them with the two steps the build spends on search timed apart: the
+ * body words, which the build derives per question while reading (here all on this thread),
+ * and `buildSearchIndex`. The index must come out as the build's, byte for byte.
+ */
+export async function loadCorpus(
+  contentDir: string,
+): Promise<{ documents: BenchDocument[]; ours: OurIndex; loadSeconds: number }> {
+  const loadStarted = performance.now();
+  const { outcome } = await loadContent(contentDir);
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  if (!("content" in outcome)) {
+    const why =
+      "problems" in outcome
+        ? `${outcome.problems.length} problems, the first: ${JSON.stringify(outcome.problems[0])}`
+        : String(outcome.failure);
+    throw new Error(`${contentDir} could not be read: ${why}`);
+  }
+  const { questions, searchIndex } = outcome.content;
+
+  const bodyStarted = performance.now();
+  const bodies = questions.map(({ bodyHtml }) => {
+    const bodyText = htmlToText(bodyHtml);
+    return { bodyText, bodyWords: indexWords(bodyText) };
+  });
+  const bodyWordsSeconds = (performance.now() - bodyStarted) / 1000;
+
+  const documents = questions.map(({ id, titleLine, state, tags }, position): BenchDocument => {
+    const { bodyText, bodyWords } = bodies[position] as (typeof bodies)[number];
+    return { id, title: titleOfLine(titleLine, state), titleLine, tags, bodyText, bodyWords };
+  });
+
+  const indexStarted = performance.now();
+  const files = buildSearchIndex(documents);
+  const indexSeconds = (performance.now() - indexStarted) / 1000;
+
+  const same =
+    files.length === searchIndex.length &&
+    files.every(
+      ({ file, text }, at) => searchIndex[at]?.file === file && searchIndex[at].text === text,
+    );
+  if (!same) {
+    throw new Error(
+      "the index rebuilt from the bench's documents differs from the build's (content.searchIndex); the bench would measure something else than the site",
+    );
+  }
+  return { documents, ours: { files, bodyWordsSeconds, indexSeconds }, loadSeconds };
+}
