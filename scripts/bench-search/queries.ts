@@ -39,7 +39,7 @@ export function pickQueries(documents: readonly BenchDocument[], seed: number): 
       inTitleOrTags.add(word);
     }
     for (const word of indexWords(tags.join(" "))) inTitleOrTags.add(word);
-    for (const word of bodyWords) count(bodyCount, word);
+    for (const word of bodyWords.split(" ")) if (word !== "") count(bodyCount, word);
   }
   const byFrequency = (map: Map<string, number>, keep: (word: string) => boolean) =>
     [...map]

@@ -86,7 +86,7 @@ export function assembleContent(
       title: question.title,
       titleLine: (pages[position] as QuestionPage).titleLine,
       tags: question.tags,
-      bodyWords: question.bodyWords === "" ? [] : question.bodyWords.split(" "),
+      bodyWords: question.bodyWords,
     })),
   );
   return { content: { community: community.community, questions: pages, searchIndex } };

@@ -16,8 +16,12 @@ export interface SearchDocument {
   /** The title as the listing shows it (with its state's marker): what a result shows. */
   titleLine: string;
   tags: readonly string[];
-  /** The body's distinct index words (`indexWords` of the text its page shows). */
-  bodyWords: readonly string[];
+  /**
+   * The body's distinct index words (`indexWords` of the text its page shows), space-separated:
+   * split one question at a time, since 100,000 bodies' words split at once are ~12 million
+   * strings.
+   */
+  bodyWords: string;
 }
 
 /** One file of the index, below `search/`. */
@@ -67,8 +71,7 @@ export function buildSearchIndex(
     characters = 0;
   };
   for (const word of words) {
-    const { questions, fields } = postings.get(word) as WordPostings;
-    const encoded = encodePostings(questions, fields);
+    const encoded = encodePostings(postings.get(word) as number[]);
     chunk.push(word, encoded);
     characters += word.length + encoded.length + 6;
     if (characters >= sizes.wordChunkCharacters) closeWordChunk();
@@ -101,14 +104,13 @@ export function compareWords(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-interface WordPostings {
-  questions: number[];
-  fields: number[];
-}
-
-/** Each index word with the questions it is in (by listing position) and where. */
-function postingsOf(documents: readonly SearchDocument[]): Map<string, WordPostings> {
-  const postings = new Map<string, WordPostings>();
+/**
+ * Each index word with the questions it is in (by listing position) and where, as one number
+ * per question, `question * 8 + fields`: one small-integer array per word, the least memory a
+ * growing list takes in JavaScript (100,000 questions hold ~12 million postings).
+ */
+function postingsOf(documents: readonly SearchDocument[]): Map<string, number[]> {
+  const postings = new Map<string, number[]>();
   const fieldsOfWord = new Map<string, number>();
   documents.forEach((document, question) => {
     fieldsOfWord.clear();
@@ -117,14 +119,12 @@ function postingsOf(documents: readonly SearchDocument[]): Map<string, WordPosti
     };
     add(indexWords(document.title), IN_TITLE);
     add(indexWords(document.tags.join(" ")), IN_TAGS);
-    add(document.bodyWords, IN_BODY);
+    if (document.bodyWords !== "") add(document.bodyWords.split(" "), IN_BODY);
     for (const [word, fields] of fieldsOfWord) {
+      const posting = question * 8 + fields;
       const ofWord = postings.get(word);
-      if (ofWord === undefined) postings.set(word, { questions: [question], fields: [fields] });
-      else {
-        ofWord.questions.push(question);
-        ofWord.fields.push(fields);
-      }
+      if (ofWord === undefined) postings.set(word, [posting]);
+      else ofWord.push(posting);
     }
   });
   return postings;

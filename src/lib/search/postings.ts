@@ -29,13 +29,17 @@ export interface Postings {
   fields: Uint8Array;
 }
 
-/** Writes postings; `questions` must be ascending and each `fields` between 1 and 7. */
-export function encodePostings(questions: ArrayLike<number>, fields: ArrayLike<number>): string {
+/**
+ * Writes postings given as `question * 8 + fields` each, questions ascending and each
+ * `fields` between 1 and 7.
+ */
+export function encodePostings(postings: ArrayLike<number>): string {
   let text = "";
   let previous = -1;
-  for (let index = 0; index < questions.length; index++) {
-    const question = questions[index] as number;
-    let value = (question - previous - 1) * 8 + (fields[index] as number);
+  for (let index = 0; index < postings.length; index++) {
+    const posting = postings[index] as number;
+    const question = Math.floor(posting / 8);
+    let value = (question - previous - 1) * 8 + (posting % 8);
     previous = question;
     while (value >= 32) {
       text += CONTINUED[value % 32];
