@@ -4,6 +4,7 @@ import type { ListingEntry } from "./schemas/listing-entry.ts";
 import type { QuestionPage } from "./schemas/question-page.ts";
 import { pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { tagFolder } from "./lib/tag-folder.ts";
+import { questionWithTexts } from "./speed/text-store.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
 import type { SearchFile } from "./core/search-index.ts";
@@ -39,6 +40,13 @@ export async function getSearchIndex(): Promise<SearchFile[]> {
 export async function getListing(): Promise<ListingEntry[]> {
   return getQuestions();
 }
+
+/**
+ * The question as its page shows it, with its texts (the body and the answers' bodies) as
+ * text: a build sets them apart on disk while reading (src/speed/text-store.ts), and a page
+ * reads them back only when it is written, so that the build never holds them all.
+ */
+export const withPageTexts = questionWithTexts;
 
 /** The question pages, as `getStaticPaths` returns them: `questions/<id>/`. */
 export async function getQuestionPages(): Promise<

@@ -46,4 +46,5 @@ export const answerFiles: FolderReader<AnswerEntry, AnswerSettings> = {
   noun: "answer",
   optional: true,
   read: readAnswerFile,
+  pageTexts: ["bodyHtml"],
 };

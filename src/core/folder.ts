@@ -30,6 +30,11 @@ export interface FolderReader<Entry, Settings> {
   optional?: boolean;
   /** The entry the file's text makes, or its problems. Pure: no I/O, no state. */
   read(text: string, id: string, settings: Settings): FileReading<Entry>;
+  /**
+   * The entry's fields that only its page shows, whole (a body's HTML): a build may set them
+   * apart on disk as soon as they are read, rather than hold them (src/speed/text-store.ts).
+   */
+  pageTexts?: readonly (keyof Entry & string)[];
 }
 
 /**

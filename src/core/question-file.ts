@@ -74,4 +74,5 @@ export const questionFiles: FolderReader<QuestionEntry, QuestionSettings> = {
   folder: "questions",
   noun: "question",
   read: readQuestionFile,
+  pageTexts: ["bodyHtml"],
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PageText } from "./stored-text.ts";
 import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
 import { describeYamlValue, ENTRY_ID_PATTERN, fieldsObject, flag, isoInstant } from "./fields.ts";
 
@@ -30,6 +31,7 @@ export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
 
 /**
  * What reading an answer file yields on its own (src/core/answer-file.ts), and what the entry
- * cache keeps of it: the frontmatter as checked, and the body as safe HTML (`renderBodyHtml`).
+ * cache keeps of it: the frontmatter as checked, and the body as safe HTML (`renderBodyHtml`),
+ * which a build sets apart on disk as soon as it is made (src/speed/text-store.ts).
  */
-export type AnswerEntry = AnswerFrontmatter & { bodyHtml: string };
+export type AnswerEntry = AnswerFrontmatter & { bodyHtml: PageText };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listingEntrySchema } from "./listing-entry.ts";
 import { questionStateSchema } from "./question-state.ts";
+import { pageTextSchema } from "./stored-text.ts";
 
 /** A date as a page shows it (see `instantOnPage`). */
 const shownInstantSchema = z.strictObject({
@@ -25,8 +26,11 @@ export const shownAnswerSchema = z.strictObject({
   answered: shownInstantSchema,
   accepted: z.boolean(),
   ...creditSchema,
-  /** The body as sanitized HTML (`renderBodyHtml`). */
-  bodyHtml: z.string(),
+  /**
+   * The body as sanitized HTML (`renderBodyHtml`), or where a build set it apart on disk;
+   * `withPageTexts` (src/content.ts) gives it as text when the page is written.
+   */
+  bodyHtml: pageTextSchema,
 });
 
 /**
@@ -39,8 +43,11 @@ export const questionPageSchema = listingEntrySchema.extend({
   ...creditSchema,
   /** For a duplicate: the question it duplicates, for the notice that links to it. */
   original: z.strictObject({ id: z.string(), title: z.string(), answers: z.number() }).optional(),
-  /** The body as sanitized HTML (`renderBodyHtml`). */
-  bodyHtml: z.string(),
+  /**
+   * The body as sanitized HTML (`renderBodyHtml`), or where a build set it apart on disk;
+   * `withPageTexts` (src/content.ts) gives it as text when the page is written.
+   */
+  bodyHtml: pageTextSchema,
   /** Accepted first, then by score (highest first), then oldest first, then by id. */
   answers: z.array(shownAnswerSchema),
   /** How many answers the question has: its answer files, or its `answers` field. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PageText } from "./stored-text.ts";
 import { markerAtEnd } from "../lib/title-line.ts";
 import { QUESTION_STATES } from "./question-state.ts";
 import {
@@ -118,12 +119,13 @@ export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
  * entry cache keeps of it: the frontmatter as checked; the body as plain text, or enough of its
  * start for the excerpt (see `bodyPlainTextStart`), already cut to the excerpt when no
  * duplicate notice will precede it (cutting twice gives what cutting once gives); and the body
- * as safe HTML for its page (see `renderBodyHtml`); and the distinct words search finds the
+ * as safe HTML for its page (see `renderBodyHtml`), which a build sets apart on disk as soon as
+ * it is made (src/speed/text-store.ts); and the distinct words search finds the
  * question by in the text that page shows of the body (`indexWords`), space-separated.
  */
 export type QuestionEntry = QuestionFrontmatter & {
   bodyText: string;
-  bodyHtml: string;
+  bodyHtml: PageText;
   bodyWords: string;
 };
 export type { QuestionState } from "./question-state.ts";

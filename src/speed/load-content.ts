@@ -5,7 +5,14 @@ import { assembleContent, type Content } from "../core/content.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { readCommunity } from "../loaders/community-file.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
-import { entryCacheFile, readEntryCache, updateEntryCache } from "./entry-cache.ts";
+import {
+  entryCacheFile,
+  readEntryCache,
+  updateEntryCache,
+  type CachedFile,
+} from "./entry-cache.ts";
+import { closeTextStores, removeUnusedStores, textStoreDirectory } from "./text-store.ts";
+import type { PageText } from "../schemas/stored-text.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
 
@@ -64,9 +71,19 @@ export async function loadContent(
     const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
     const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, headStart);
     const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder);
+    closeTextStores();
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files);
     if ("problems" in read) return { outcome: { problems: read.problems }, saveCache: () => {} };
     saves.push(questions.save, answers.save);
+    // Once the caches hold this build's entries, a store no entry points into is garbage.
+    if (cacheDirectory !== undefined) {
+      saves.push(() =>
+        removeUnusedStores(textStoreDirectory(cacheDirectory), [
+          ...pageTextsOf(questionFiles, questions.loaded.records),
+          ...pageTextsOf(answerFiles, answers.loaded.records),
+        ]),
+      );
+    }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
     return { outcome: { content: read.content, counts }, saveCache };
   } catch (failure) {
@@ -100,6 +117,7 @@ async function loadCachedFolder<Entry, Settings>(
     previous: previous?.derivationKey === derivationKey ? previous : undefined,
     displayFrom,
     now,
+    textStore: cacheDirectory === undefined ? undefined : textStoreDirectory(cacheDirectory),
   });
   const save = () => {
     if (cacheFile === undefined) return;
@@ -112,4 +130,14 @@ async function loadCachedFolder<Entry, Settings>(
     }
   };
   return { loaded, save };
+}
+
+/** The page texts of a folder's entries, set apart or not. */
+function* pageTextsOf<Entry>(
+  reader: FolderReader<Entry, unknown>,
+  records: ReadonlyMap<string, CachedFile<Entry>>,
+): Generator<PageText> {
+  for (const { entry } of records.values()) {
+    for (const field of reader.pageTexts ?? []) yield entry[field] as PageText;
+  }
 }

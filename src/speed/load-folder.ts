@@ -11,6 +11,8 @@ import {
 import { listFolder } from "../loaders/content-folder.ts";
 import type { CachedFile, EntryCache } from "./entry-cache.ts";
 import { stampMatches } from "./file-stamp.ts";
+import { storedTextsExist } from "./text-store.ts";
+import type { PageText } from "../schemas/stored-text.ts";
 import { readClaimedParts, readFiles, type FileBatch, type FileResults } from "./read-files.ts";
 import {
   FILES_PER_JOINING_THREAD_AT_LEAST,
@@ -41,6 +43,11 @@ export interface FolderLoadOptions<Entry> extends HeadStart {
   displayFrom: string;
   /** The time now, ms since the epoch; tests move it to see stamps taken long ago. */
   now: number;
+  /**
+   * Where to set apart the page texts of what is read (`textStoreDirectory`); none: entries
+   * keep them. An earlier build's entry whose set-apart text is gone is read again.
+   */
+  textStore?: string | undefined;
 }
 
 /** A folder loaded: its files as the rules across files take them, and what to cache. */
@@ -128,7 +135,7 @@ function planReading<Entry, Settings>(
   reader: FolderReader<Entry, Settings>,
   contentDir: string,
   settings: Settings,
-  { previous, listing, displayFrom, now }: FolderLoadOptions<Entry>,
+  { previous, listing, displayFrom, now, textStore }: FolderLoadOptions<Entry>,
 ): ReadingPlan<Entry, Settings> {
   const { directory, names } = listFolder(reader, contentDir, displayFrom, listing);
   const plan: ReadingPlan<Entry, Settings> = {
@@ -136,14 +143,22 @@ function planReading<Entry, Settings>(
     namedFiles: new Map(),
     reusable: previous?.entries ?? new Map(),
     unchangedByStamp: [],
-    batch: { tasks: [], settings, knownDigests: {}, lookedAt: now },
+    batch: { tasks: [], settings, knownDigests: {}, lookedAt: now, textStore },
   };
   const { batch, reusable } = plan;
+  const storesSeen = new Map<string, boolean>();
+  const textsReadable = (entry: Entry) =>
+    storedTextsExist(
+      (reader.pageTexts ?? []).map((field) => entry[field] as PageText),
+      storesSeen,
+    );
   for (const named of names.files) {
     const { id, name } = named;
     plan.namedFiles.set(id, named);
     const path = directory + sep + name;
-    const earlier = named.idIsValid ? reusable.get(id) : undefined;
+    const cached = named.idIsValid ? reusable.get(id) : undefined;
+    // Whether the cache can stand for the file at all: a text it set apart must still be there.
+    const earlier = cached && textsReadable(cached.entry) ? cached : undefined;
     if (earlier !== undefined) {
       const { stamp } = earlier;
       if (stamp && stampMatches(stamp, statSync(path, { throwIfNoEntry: false }))) {

@@ -2,6 +2,7 @@ import { hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import type { FileReading, FolderReader } from "../core/folder.ts";
 import { fileStamp, type FileStamp } from "./file-stamp.ts";
+import { storeText } from "./text-store.ts";
 
 /*
  * Reading a run of a folder's files on one thread, any thread: each file's text and stamp,
@@ -25,6 +26,8 @@ export interface FileBatch<Settings> {
   knownDigests: Record<string, string>;
   /** When the reading started (ms since the epoch), to tell which file stamps to keep. */
   lookedAt: number;
+  /** Where to set apart the entries' page texts (`textStoreDirectory`); none: keep them. */
+  textStore?: string | undefined;
 }
 
 /** What a later build needs to tell whether a file changed (see entry-cache.ts). */
@@ -81,7 +84,7 @@ export function readClaimedParts<Entry, Settings>(
 /** Reads the batch's tasks from `start` up to `end`. */
 function readTasks<Entry, Settings>(
   reader: FolderReader<Entry, Settings>,
-  { tasks, settings, knownDigests, lookedAt }: FileBatch<Settings>,
+  { tasks, settings, knownDigests, lookedAt, textStore }: FileBatch<Settings>,
   start: number,
   end: number,
 ): FileResults<Entry> {
@@ -90,10 +93,29 @@ function readTasks<Entry, Settings>(
     const { path, id } = tasks[index] as FileTask;
     const { text, stamp } = readWithStamp(path, lookedAt);
     const digest = shortDigest(text);
-    if (knownDigests[id] === digest) results.unchanged.push({ id, digest, stamp });
-    else results.read.push({ id, reading: reader.read(text, id, settings), digest, stamp });
+    if (knownDigests[id] === digest) {
+      results.unchanged.push({ id, digest, stamp });
+      continue;
+    }
+    const reading = reader.read(text, id, settings);
+    if (textStore !== undefined && reading.entry !== undefined) {
+      setApart(reading.entry, reader.pageTexts, textStore);
+    }
+    results.read.push({ id, reading, digest, stamp });
   }
   return results;
+}
+
+/** Moves the entry's page texts to this thread's store, leaving where they are in their place. */
+function setApart<Entry>(
+  entry: Entry,
+  fields: readonly (keyof Entry & string)[] = [],
+  directory: string,
+): void {
+  for (const field of fields) {
+    const text = entry[field];
+    if (typeof text === "string") entry[field] = storeText(directory, text) as Entry[typeof field];
+  }
 }
 
 /**

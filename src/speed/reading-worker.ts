@@ -5,6 +5,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { FolderReaderModule } from "../core/folder.ts";
 import { importReader } from "./folders.ts";
 import { readClaimedParts, type FileBatch, type SharedParts } from "./read-files.ts";
+import { closeTextStores } from "./text-store.ts";
 
 const reader = await importReader((workerData as { reader: FolderReaderModule }).reader);
 
@@ -14,6 +15,7 @@ parentPort?.once(
     readClaimedParts(reader, batch, parts, (index, results) =>
       parentPort?.postMessage({ index, results }),
     );
+    closeTextStores();
     parentPort?.close();
   },
 );

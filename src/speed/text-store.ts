@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import { join } from "node:path";
+import type { QuestionPage } from "../schemas/question-page.ts";
+import type { PageText, StoredText } from "../schemas/stored-text.ts";
+
+/*
+ * Texts set apart on disk. A build needs a post's HTML once, when it writes the post's page,
+ * but it reads every file first; at 100,000 questions and 150,000 answers, holding every body
+ * from then on, in the reading threads, in the load's outcome posted across threads and in the
+ * pages' props, is what a cold build of that size did, peaking at 4,616 MiB. So the thread that renders a body appends it
+ * to a store file of its own and keeps only where it is; the page reads it back when it is
+ * written (`readPageText`). The entry cache keeps those places too, and the store files live
+ * beside it, so a rebuild neither renders nor holds an unchanged body.
+ *
+ * A store is a file per thread and build in the content folder's cache, `texts/<uuid>.html`,
+ * only ever appended to. It goes once no cached entry points into it (`removeUnusedStores`);
+ * an edited post's old text stays in its store until then.
+ */
+
+/** Where a content folder's stores are, beside its entry caches (`entryCacheDirectory`). */
+export function textStoreDirectory(cacheDirectory: string): string {
+  return join(cacheDirectory, "texts");
+}
+
+/** The store this thread appends to, by folder: one file per thread and build. */
+const openStores = new Map<string, { path: string; fd: number; bytes: number }>();
+
+/** Appends `text` to this thread's store in `directory`, and says where it is. */
+export function storeText(directory: string, text: string): StoredText {
+  let store = openStores.get(directory);
+  if (store === undefined) {
+    mkdirSync(directory, { recursive: true });
+    const path = join(directory, `${randomUUID()}.html`);
+    store = { path, fd: openSync(path, "a"), bytes: 0 };
+    openStores.set(directory, store);
+  }
+  const bytes = Buffer.from(text, "utf8");
+  writeSync(store.fd, bytes);
+  const stored = { store: store.path, at: store.bytes, bytes: bytes.length };
+  store.bytes += bytes.length;
+  return stored;
+}
+
+/** Ends this thread's appending: the next `storeText` starts a new store. */
+export function closeTextStores(): void {
+  for (const { fd } of openStores.values()) closeSync(fd);
+  openStores.clear();
+}
+
+/** Store files open for reading, kept open while pages are written. */
+const readers = new Map<string, number>();
+
+/** The text itself: as it is, or read back from its store. */
+export function readPageText(text: PageText): string {
+  if (typeof text === "string") return text;
+  let fd = readers.get(text.store);
+  if (fd === undefined) {
+    fd = openSync(text.store, "r");
+    readers.set(text.store, fd);
+  }
+  const bytes = Buffer.alloc(text.bytes);
+  let read = 0;
+  while (read < text.bytes) {
+    const got = readSync(fd, bytes, read, text.bytes - read, text.at + read);
+    if (got === 0) {
+      throw new Error(
+        `The build's text store ${text.store} ends before byte ${text.at + text.bytes}; delete the build cache folder (node_modules/.astro, or QA_CACHE_DIR) and build again`,
+      );
+    }
+    read += got;
+  }
+  return bytes.toString("utf8");
+}
+
+/** A question's page with its texts (its body, its answers' bodies) read back as text. */
+export function questionWithTexts(question: QuestionPage): QuestionPage & {
+  bodyHtml: string;
+  answers: (QuestionPage["answers"][number] & { bodyHtml: string })[];
+} {
+  return {
+    ...question,
+    bodyHtml: readPageText(question.bodyHtml),
+    answers: question.answers.map((answer) => ({
+      ...answer,
+      bodyHtml: readPageText(answer.bodyHtml),
+    })),
+  };
+}
+
+/** Whether every stored text among `texts` can still be read: its store file exists. */
+export function storedTextsExist(texts: Iterable<PageText>, known = new Map<string, boolean>()) {
+  for (const text of texts) {
+    if (typeof text === "string") continue;
+    let exists = known.get(text.store);
+    if (exists === undefined) {
+      exists = existsSync(text.store);
+      known.set(text.store, exists);
+    }
+    if (!exists) return false;
+  }
+  return true;
+}
+
+/** Deletes the store files in `directory` that none of `texts` points into. */
+export function removeUnusedStores(directory: string, texts: Iterable<PageText>): void {
+  const used = new Set<string>();
+  for (const text of texts) if (typeof text !== "string") used.add(text.store);
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(directory, name);
+    const appending = [...openStores.values()].some((store) => store.path === path);
+    if (!used.has(path) && !appending) rmSync(path, { force: true });
+  }
+}

@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadContent } from "../../src/speed/load-content.ts";
+import {
+  closeTextStores,
+  questionWithTexts,
+  readPageText,
+  storeText,
+  textStoreDirectory,
+} from "../../src/speed/text-store.ts";
+
+describe("the text store", () => {
+  let work: string;
+  before(() => (work = mkdtempSync(join(tmpdir(), "qa-text-store-"))));
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it("gives back each text as it was, whatever its characters", () => {
+    const texts = ["<p>plain</p>", "", "<p>é ß 漢字 😀 \u2028</p>", "x".repeat(100_000)];
+    const stored = texts.map((text) => storeText(join(work, "texts"), text));
+    closeTextStores();
+    assert.deepEqual(stored.map(readPageText), texts);
+    assert.equal(readPageText("inline"), "inline");
+    assert.equal(readdirSync(join(work, "texts")).length, 1, "one store per thread and build");
+  });
+});
+
+describe("a build's set-apart bodies", () => {
+  let work: string;
+  let content: string;
+  let cache: string;
+  const question = (id: string, body: string) =>
+    writeFileSync(
+      join(content, "questions", `${id}.md`),
+      `---\ntitle: Question ${id}\ntags: [test]\nasked: 2024-01-0${id.length}T00:00:00Z\n---\n${body}\n`,
+    );
+  const load = async () => {
+    const { outcome, saveCache } = await loadContent(content, {
+      cacheDirectory: cache,
+      displayFrom: content,
+      now: Date.now() + 60_000,
+    });
+    saveCache();
+    assert.ok("content" in outcome);
+    return outcome;
+  };
+  const stores = () => readdirSync(textStoreDirectory(cache));
+
+  before(() => {
+    work = mkdtempSync(join(tmpdir(), "qa-text-store-build-"));
+    content = join(work, "content");
+    cache = join(work, "cache");
+    mkdirSync(join(content, "questions"), { recursive: true });
+    writeFileSync(join(content, "community.yaml"), "name: Test\n");
+    question("a", "First *body*.");
+    question("bb", "Second body.");
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it("are read back for the page, and a rebuild reuses them", async () => {
+    const first = await load();
+    const pages = first.content.questions.map(questionWithTexts);
+    assert.deepEqual(
+      pages.map(({ bodyHtml }) => bodyHtml),
+      ["<p>Second body.</p>\n", "<p>First <em>body</em>.</p>\n"],
+    );
+    const again = await load();
+    assert.equal(again.counts.questions.unchangedByStamp, 2);
+    assert.deepEqual(again.content.questions.map(questionWithTexts), pages);
+  });
+
+  it("are rendered again when their store is gone, and the page is the same", async () => {
+    const before = (await load()).content.questions.map(questionWithTexts);
+    for (const store of stores()) {
+      rmSync(join(textStoreDirectory(cache), store));
+    }
+    const after = await load();
+    assert.equal(after.counts.questions.derived, 2, "both files read again");
+    assert.deepEqual(after.content.questions.map(questionWithTexts), before);
+  });
+
+  it("leave no store behind that no entry points into", async () => {
+    await load();
+    const old = stores();
+    question("a", "First body, edited.");
+    question("bb", "Second body, edited.");
+    const edited = await load();
+    assert.equal(edited.counts.questions.derived, 2);
+    const now = stores();
+    assert.equal(now.length, 1);
+    assert.ok(!old.includes(now[0] as string), "the old store went, all its texts replaced");
+    assert.match(readFileSync(join(textStoreDirectory(cache), now[0] as string), "utf8"), /edited/);
+  });
+});
