@@ -56,3 +56,12 @@ export const questionPageSchema = listingEntrySchema.extend({
 
 export type ShownAnswer = z.output<typeof shownAnswerSchema>;
 export type QuestionPage = z.output<typeof questionPageSchema>;
+
+/**
+ * A question page as it is written: its body and its answers' bodies as text, read back from
+ * where the build set them apart (`withPageTexts` in src/content.ts).
+ */
+export type QuestionPageWithTexts = Omit<QuestionPage, "bodyHtml" | "answers"> & {
+  bodyHtml: string;
+  answers: (Omit<ShownAnswer, "bodyHtml"> & { bodyHtml: string })[];
+};

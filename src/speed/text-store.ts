@@ -10,7 +10,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import type { QuestionPage } from "../schemas/question-page.ts";
+import type { QuestionPage, QuestionPageWithTexts } from "../schemas/question-page.ts";
 import type { PageText, StoredText } from "../schemas/stored-text.ts";
 
 /*
@@ -83,10 +83,7 @@ export function readPageText(text: PageText): string {
 }
 
 /** A question's page with its texts (its body, its answers' bodies) read back as text. */
-export function questionWithTexts(question: QuestionPage): QuestionPage & {
-  bodyHtml: string;
-  answers: (QuestionPage["answers"][number] & { bodyHtml: string })[];
-} {
+export function questionWithTexts(question: QuestionPage): QuestionPageWithTexts {
   return {
     ...question,
     bodyHtml: readPageText(question.bodyHtml),
