@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
+import { writtenPages } from "./src/integrations/written-pages.ts";
 import { buildCacheDirectory } from "./src/project-paths.ts";
 
 /**
@@ -38,6 +39,9 @@ export default {
   integrations: [
     loaderPaths(),
     earlyLoading(),
+    // Before staticHost: its files (robots.txt, _headers...) list what is left once this one
+    // has deleted what no longer belongs.
+    writtenPages(),
     staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" }),
   ],
 };

@@ -2,9 +2,11 @@ import { getLiveCollection, getLiveEntry } from "astro:content";
 import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry } from "./schemas/listing-entry.ts";
 import type { QuestionPage } from "./schemas/question-page.ts";
-import { pageParameter, splitIntoPages } from "./lib/pagination.ts";
-import { tagFolder } from "./lib/tag-folder.ts";
+import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
+import { questionPagePath } from "./lib/site-paths.ts";
+import { tagFolder, tagPagePath } from "./lib/tag-folder.ts";
 import { questionWithTexts } from "./speed/text-store.ts";
+import { pathsToWrite } from "./speed/written-pages.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
 import type { SearchFile } from "./core/search-index.ts";
@@ -13,6 +15,10 @@ import type { SearchFile } from "./core/search-index.ts";
  * The one way the pages reach the content: the collections (src/live.config.ts) are asked
  * here and nowhere else, so a page never sorts, filters or derives anything itself. The
  * loaders have done that once, at load time: the listing arrives in listing order.
+ *
+ * In a build, each function that lists a route's pages leaves out those whose file the last
+ * build wrote from the same props (src/speed/written-pages.ts): a rebuild after one edit
+ * writes the pages that show it, not all of them.
  */
 
 /** The community: its name, settings and credit (community.yaml). */
@@ -33,12 +39,24 @@ export async function getQuestions(): Promise<QuestionPage[]> {
 export async function getSearchIndex(): Promise<SearchFile[]> {
   const { entries, error } = await getLiveCollection("searchIndex");
   if (error || !entries) throw error ?? new Error("The search index loader returned no files.");
-  return entries.map((entry) => entry.data);
+  return pathsToWrite(
+    entries.map(({ data }) => ({ data, props: data })),
+    ({ data }) => `search/${data.file}`,
+  ).map(({ data }) => data);
 }
 
 /** Every question as the listing shows it, newest first. */
 export async function getListing(): Promise<ListingEntry[]> {
-  return getQuestions();
+  return (await getQuestions()).map(listingEntryOf);
+}
+
+/**
+ * A question as the listing shows it, and nothing more: a listing page's props are what it
+ * shows, so that a rebuild finds the page unchanged when an answer changed (src/speed/
+ * written-pages.ts compares props).
+ */
+function listingEntryOf({ id, titleLine, tags, excerpt }: ListingEntry): ListingEntry {
+  return { id, titleLine, tags, excerpt };
 }
 
 /**
@@ -54,10 +72,10 @@ export async function getQuestionPages(): Promise<
 > {
   const questions = await getQuestions();
   const community = await getCommunity();
-  return questions.map((question) => ({
-    params: { id: question.id },
-    props: { community, question },
-  }));
+  return pathsToWrite(
+    questions.map((question) => ({ params: { id: question.id }, props: { community, question } })),
+    ({ params }) => pageFile(questionPagePath(params.id)),
+  );
 }
 
 /**
@@ -85,16 +103,19 @@ export async function getListingPages(): Promise<
   const listing = await getListing();
   const community = await getCommunity();
   const pages = splitIntoPages(listing, community.pageSize);
-  return pages.map((entries, index) => ({
-    params: { page: pageParameter(index + 1) },
-    props: {
-      community,
-      entries,
-      number: index + 1,
-      count: pages.length,
-      firstPosition: index * (community.pageSize ?? 0) + 1,
-    },
-  }));
+  return pathsToWrite(
+    pages.map((entries, index) => ({
+      params: { page: pageParameter(index + 1) },
+      props: {
+        community,
+        entries,
+        number: index + 1,
+        count: pages.length,
+        firstPosition: index * (community.pageSize ?? 0) + 1,
+      },
+    })),
+    ({ props }) => pageFile(pagePath(props.number)),
+  );
 }
 
 /** Every tag the questions use, with its number of questions: most used first, then by name. */
@@ -119,8 +140,8 @@ export async function getTagPages(): Promise<
 > {
   const questions = await getQuestions();
   const community = await getCommunity();
-  return [...questionsByTag(questions)].flatMap(([tag, tagged]) => {
-    const pages = splitIntoPages(tagged, community.pageSize);
+  const paths = [...questionsByTag(questions)].flatMap(([tag, tagged]) => {
+    const pages = splitIntoPages(tagged.map(listingEntryOf), community.pageSize);
     return pages.map((entries, index) => ({
       params: { tag: tagFolder(tag), page: pageParameter(index + 1) },
       props: {
@@ -134,4 +155,10 @@ export async function getTagPages(): Promise<
       },
     }));
   });
+  return pathsToWrite(paths, ({ props }) => pageFile(tagPagePath(props.tag, props.number)));
+}
+
+/** A page's file in the output folder: `/questions/x/` is `questions/x/index.html`. */
+function pageFile(urlPath: string): string {
+  return `${urlPath.slice(1)}index.html`;
 }

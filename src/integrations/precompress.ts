@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Files that compress well and that hosts serve precompressed (nginx gzip_static, Caddy). */
@@ -15,6 +15,11 @@ export function isCompressible(file: string): boolean {
  * at a fixed level with no other input.
  */
 export function writeCompressedCopies(path: string): void {
+  // A page a rebuild kept (src/speed/written-pages.ts) keeps its copies, made from it.
+  const written = statSync(path).mtimeMs;
+  const fresh = (copy: string) =>
+    (statSync(copy, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= written;
+  if (fresh(`${path}.gz`) && fresh(`${path}.br`)) return;
   const bytes = readFileSync(path);
   writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
   writeFileSync(

@@ -1,6 +1,7 @@
 import { hash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { projectFile } from "../project-paths.ts";
+import { join, relative } from "node:path";
+import { projectFile, projectRoot } from "../project-paths.ts";
 
 /**
  * A digest of the code that turns a file into an entry: the content core and what it uses
@@ -9,20 +10,29 @@ import { projectFile } from "../project-paths.ts";
  * every entry without anyone having to clear a cache.
  */
 export function derivationCodeDigest(): string {
-  digest ??= hash(
-    "sha1",
-    ["src/core/", "src/lib/", "src/schemas/", "src/speed/"]
-      .map((folder) => `${projectFile(folder)}/`)
-      .flatMap((folder) =>
-        readdirSync(folder)
-          .filter((name) => name.endsWith(".ts"))
-          .sort()
-          .map((name) => `${name}\0${readFileSync(folder + name, "utf8")}`),
-      )
-      .join("\0"),
-  );
+  digest ??= codeDigest(["src/core", "src/lib", "src/schemas", "src/speed"]);
   return digest;
 }
 
 // Computed once, on first use.
 let digest: string | undefined;
+
+/**
+ * A digest of every file below the project's `folders` (sub-folders included) and of the
+ * `files`, by path and content.
+ */
+export function codeDigest(folders: readonly string[], files: readonly string[] = []): string {
+  const paths = [
+    ...folders.flatMap((folder) =>
+      readdirSync(projectFile(folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name)),
+    ),
+    ...files.map(projectFile),
+  ].sort();
+  // Paths from the project's root: a project moved elsewhere keeps its caches.
+  return hash(
+    "sha1",
+    paths.map((path) => `${relative(projectRoot, path)}\0${readFileSync(path, "utf8")}`).join("\0"),
+  );
+}

@@ -1,0 +1,142 @@
+import { hash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+
+/*
+ * A rebuild writes only the pages whose inputs changed. Astro renders every path a route's
+ * getStaticPaths returns and, by default, empties the output folder first: at 100,000
+ * questions a rebuild after one edit rendered all 102,000 pages again. So the build keeps a
+ * record, per output folder, of each page it wrote and a digest of what the page was made of
+ * (its props, under a digest of the code and settings that render them); the query module
+ * (src/content.ts) leaves out of getStaticPaths every page whose digest is the one recorded
+ * and whose file is still there, and the output folder is not emptied (src/integrations/
+ * written-pages.ts). Once the build is done, every file it neither wrote nor kept is deleted,
+ * so the folder holds what a build into an empty one would.
+ *
+ * The record is deleted when a build starts and written when it ends: after a failed build
+ * the next one writes every page again.
+ */
+
+/** The record of one output folder: each page's file (from the folder) and its digest. */
+interface PageRecord {
+  renderKey: string;
+  pages: Record<string, string>;
+}
+
+/** This build's state, shared by the integration and the pages' bundle (another module copy). */
+interface BuildPages {
+  outDir: string;
+  recordFile: string;
+  /** What the last build recorded, when it rendered with the same code and settings. */
+  previous: Record<string, string>;
+  renderKey: string;
+  /** Every page this build wrote or kept, with its digest. */
+  current: Record<string, string>;
+  /** The pages kept as they were. */
+  kept: Set<string>;
+  /** When the build started (ms since the epoch): older files were not written by it. */
+  startedAt: number;
+}
+
+const BUILD_PAGES = Symbol.for("qa-listing.written-pages");
+type WithBuildPages = typeof globalThis & { [BUILD_PAGES]?: BuildPages };
+
+/** Where the record of the output folder `outDir` is kept, in Astro's cache folder. */
+export function pageRecordFile(cacheDir: string, outDir: string): string {
+  const key = hash("sha1", outDir, "base64url").slice(0, 12);
+  return join(cacheDir, "qa-listing", `written-pages-${key}.json`);
+}
+
+/**
+ * Starts a build's record of its pages. `renderKey` stands for everything besides a page's
+ * props that its bytes depend on (the code, the configuration); a different one from the last
+ * build's means no page is kept.
+ */
+export function startWrittenPages(outDir: string, recordFile: string, renderKey: string): void {
+  let previous: Record<string, string> = {};
+  try {
+    const record = JSON.parse(readFileSync(recordFile, "utf8")) as PageRecord;
+    if (record.renderKey === renderKey) previous = record.pages;
+  } catch {
+    // No record, or not one this build can read: every page is written.
+  }
+  rmSync(recordFile, { force: true });
+  (globalThis as WithBuildPages)[BUILD_PAGES] = {
+    outDir,
+    recordFile,
+    previous,
+    renderKey,
+    current: {},
+    kept: new Set(),
+    startedAt: Date.now(),
+  };
+}
+
+/**
+ * The paths a route is to render: those whose page (`fileOf`, from the output folder) was not
+ * written from the same props by the last build, or is gone. Outside a build (the dev server)
+ * every path.
+ */
+export function pathsToWrite<Path extends { props: unknown }>(
+  paths: readonly Path[],
+  fileOf: (path: Path) => string,
+): Path[] {
+  const build = (globalThis as WithBuildPages)[BUILD_PAGES];
+  if (build === undefined) return [...paths];
+  const { previous, current, kept, renderKey, outDir } = build;
+  return paths.filter((path) => {
+    const file = fileOf(path);
+    const digest = hash("sha1", `${renderKey}\0${JSON.stringify(path.props)}`, "base64url");
+    current[file] = digest;
+    if (previous[file] !== digest || !existsSync(join(outDir, file))) return true;
+    kept.add(file);
+    return false;
+  });
+}
+
+/**
+ * Ends the build's record: deletes every file of the output folder the build neither wrote nor
+ * kept (with its precompressed copies), and the folders left empty, then writes the record.
+ * Returns how many pages were kept, and how many of earlier builds deleted.
+ */
+export function finishWrittenPages(): { kept: number; deleted: number } | undefined {
+  const build = (globalThis as WithBuildPages)[BUILD_PAGES];
+  if (build === undefined) return undefined;
+  delete (globalThis as WithBuildPages)[BUILD_PAGES];
+  const { outDir, kept, startedAt } = build;
+  const keeps = (file: string) =>
+    kept.has(file) || kept.has(file.replace(/\.(br|gz)$/, "")) || file.startsWith(".git/");
+  let deleted = 0;
+  const sweep = (folder: string): boolean => {
+    let empty = true;
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (sweep(path) && entry.name !== ".git") rmdirSync(path);
+        else empty = false;
+        continue;
+      }
+      const file = relative(outDir, path).split(sep).join("/");
+      if (statSync(path).mtimeMs >= startedAt || keeps(file)) empty = false;
+      else {
+        rmSync(path);
+        if (file.endsWith(".html")) deleted++;
+      }
+    }
+    return empty;
+  };
+  sweep(outDir);
+  mkdirSync(dirname(build.recordFile), { recursive: true });
+  const record: PageRecord = { renderKey: build.renderKey, pages: build.current };
+  writeFileSync(build.recordFile, JSON.stringify(record));
+  return { kept: kept.size, deleted };
+}
