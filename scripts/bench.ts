@@ -122,15 +122,18 @@ try {
   // 3. Our builds (cold, warm with no change, warm after a one-file edit), then each peer on
   // the same corpus, `runs` times over: interleaved, so that a machine whose speed drifts
   // during the run moves every row alike. Each build starts with the corpus in the page cache.
-  // With --pages each build writes into a folder of its own, deleted only at the end, as
-  // run-peers.sh --pages does: on ext4, creating thousands of files right after deleting as
-  // many costs several times the system time (../shared/bench/README.md, "Notes for measuring").
+  // A run's cold, warm and edit builds write into one output folder, as a user's rebuilds
+  // write into dist/: the warm ones write only the pages that changed (the baseline's Astro
+  // may empty it first). With --pages each run has a folder of its own, deleted only at the
+  // end, as run-peers.sh --pages does: on ext4, creating thousands of files right after
+  // deleting as many costs several times the system time (../shared/bench/README.md, "Notes
+  // for measuring").
   const outFolder = (name: string, run: number): string =>
     join(work, options.pages ? `${name}-${run}` : name);
-  const folders = (kind: string, run = 0): BuildFolders => ({
+  const folders = (_kind: string, run = 0): BuildFolders => ({
     content,
     cache: join(work, "cache"),
-    out: outFolder(`out-${kind}`, run),
+    out: outFolder("out", run),
   });
   const ours: {
     cold: BuildRun[];
@@ -156,10 +159,10 @@ try {
   // The --baseline checkout's builds, each right after ours of the same kind on the same
   // corpus, with a cache of its own: pairs whose ratio the machine's drift hardly moves.
   const baseline: typeof ours = { cold: [], warm: [], edit: [] };
-  const baselineFolders = (kind: string, run = 0): BuildFolders => ({
+  const baselineFolders = (_kind: string, run = 0): BuildFolders => ({
     content,
     cache: join(work, "cache-baseline"),
-    out: outFolder(`out-baseline-${kind}`, run),
+    out: outFolder("out-baseline", run),
   });
   const builders = [
     { name: "ours", runs: ours, folders, project: projectRoot },
@@ -277,6 +280,7 @@ try {
     })),
   ];
   const coldOut = lastCold?.output;
+  // The last run's folder, as its edit build left it: one question's text apart from the cold.
   const coldFolder = folders("cold", ours.cold.length).out;
   const textBytes = coldOut ? visibleTextBytes(coldFolder, coldOut.listingPages) : undefined;
   // With --pages a peer's out_MB is every file it wrote, not its listing: no per-entry figure.

@@ -25,8 +25,10 @@ export interface BuildRun {
 }
 
 /**
- * One `npm run build`; `cold` deletes the cache first. The output folder starts empty.
- * `project` is this project, or another checkout of it (the bench's --baseline).
+ * One `npm run build`; `cold` deletes the cache and the output folder first. A warm build
+ * writes into the output folder as the last build left it, as a rebuild of a user's dist/
+ * does: it writes only the pages that changed. `project` is this project, or another checkout
+ * of it (the bench's --baseline).
  */
 export function buildOurs(
   folders: BuildFolders,
@@ -34,8 +36,10 @@ export function buildOurs(
   timeoutSeconds: number,
   project = projectRoot,
 ): BuildRun {
-  if (cold) rmSync(folders.cache, { recursive: true, force: true });
-  rmSync(folders.out, { recursive: true, force: true });
+  if (cold) {
+    rmSync(folders.cache, { recursive: true, force: true });
+    rmSync(folders.out, { recursive: true, force: true });
+  }
   const command = project === projectRoot ? buildArguments() : [join(project, "scripts/build.ts")];
   const timing = timed([process.execPath, ...command], {
     cwd: project,

@@ -48,7 +48,7 @@ interface BuildPages {
 }
 
 const BUILD_PAGES = Symbol.for("qa-listing.written-pages");
-type WithBuildPages = typeof globalThis & { [BUILD_PAGES]?: BuildPages };
+type WithBuildPages = typeof globalThis & { [BUILD_PAGES]?: BuildPages | undefined };
 
 /** Where the record of the output folder `outDir` is kept, in Astro's cache folder. */
 export function pageRecordFile(cacheDir: string, outDir: string): string {
@@ -111,7 +111,7 @@ export function pathsToWrite<Path extends { props: unknown }>(
 export function finishWrittenPages(): { kept: number; deleted: number } | undefined {
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
   if (build === undefined) return undefined;
-  delete (globalThis as WithBuildPages)[BUILD_PAGES];
+  (globalThis as WithBuildPages)[BUILD_PAGES] = undefined;
   const { outDir, kept, startedAt } = build;
   const keeps = (file: string) =>
     kept.has(file) || kept.has(file.replace(/\.(br|gz)$/, "")) || file.startsWith(".git/");
