@@ -200,6 +200,26 @@ test.describe("the search box", () => {
     }
   });
 
+  test("moves nothing on the page when its script shows it, however late", async ({ page }) => {
+    // The script held back until the page has been painted, as on a slow disk or network.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/search/search.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A deferred script holds DOMContentLoaded back: wait for the page's text instead.
+    await page.goto(pageUrl("example", "http"), { waitUntil: "commit" });
+    await page.locator("main h2").last().waitFor();
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(painted)));
+    const mainTop = () => page.locator("main").evaluate((main) => main.getBoundingClientRect().top);
+    const before = await mainTop();
+    await expect(page.getByLabel("Search questions")).toBeHidden();
+    release();
+    await expect(page.getByLabel("Search questions")).toBeVisible();
+    expect(await mainTop()).toBe(before);
+  });
+
   test("with JavaScript off, is not shown, and every page reads as before", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
