@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { contentDirectory } from "../project-paths.ts";
 import { entryCacheDirectory } from "./entry-cache.ts";
@@ -51,7 +52,32 @@ export function startBuildLoad(root: string, cacheDir: string): { finished: Prom
     join(root, "src/speed/early-load-worker.ts"),
     directory,
     entryCacheDirectory(directory, cacheDir),
+    loadingHeapLimitMb(directory),
   );
+}
+
+/*
+ * The loading thread's heap is limited in proportion to the files it loads. Left to V8's
+ * defaults (sized from the machine's memory), it grew to about twice what it kept alive before
+ * collecting: a cold build of 100,000 questions and 147,879 answers peaked at 2,537 MiB of RSS,
+ * 1,861 MiB with the thread held to 900 MB. What it keeps is about 2.7 KB per file there
+ * (content, cache records, the search index being built); the limit leaves a fifth more, and
+ * room for the code: 917 MB there. A load that needs more runs again with no limit
+ * (`startEarlyLoad`).
+ */
+const HEAP_PER_FILE_BYTES = 3_200;
+const HEAP_FOR_CODE_MB = 160;
+
+/** The heap limit for loading the content folder `directory`, from its number of files. */
+export function loadingHeapLimitMb(directory: string): number {
+  const files = ["questions", "answers"].reduce((sum, folder) => {
+    try {
+      return sum + readdirSync(join(directory, folder)).length;
+    } catch {
+      return sum; // a missing folder is reported by the load itself
+    }
+  }, 0);
+  return HEAP_FOR_CODE_MB + Math.ceil((files * HEAP_PER_FILE_BYTES) / 2 ** 20);
 }
 
 /**
@@ -68,6 +94,7 @@ export function startEarlyLoad(
   workerFile: string,
   directory: string,
   cacheDirectory: string,
+  heapLimitMb?: number,
 ): { finished: Promise<void> } {
   const pending = (globalThis as WithEarlyLoad)[EARLY_LOAD];
   if (pending?.finished && !pending.taken) {
@@ -82,19 +109,52 @@ export function startEarlyLoad(
     pending.stop?.();
   }
   const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
-  const worker = startWorkerThread(workerFile, { directory, cacheDirectory, mainThreadWaiting });
-  const finished = new Promise<void>((done) => worker.once("exit", () => done()));
-  const outcome = new Promise<LoadOutcome>((resolve) => {
-    worker.once("message", resolve);
-    worker.once("error", (failure) => resolve({ failure }));
-    worker.once("exit", (code) =>
-      resolve({ failure: new Error(`The questions' loading thread stopped (exit code ${code}).`) }),
+  let stop = () => {};
+  let retry: ReturnType<typeof runLoadingThread> | undefined;
+  const runLoadingThread = (limitMb: number | undefined) => {
+    const worker = startWorkerThread(
+      workerFile,
+      { directory, cacheDirectory, mainThreadWaiting },
+      limitMb === undefined ? undefined : { maxOldGenerationSizeMb: limitMb },
     );
-  });
-  handOverEarlyLoad(directory, cacheDirectory, outcome, {
+    stop = () => void worker.terminate();
+    const exited = new Promise<void>((done) => worker.once("exit", () => done()));
+    let posted = false;
+    const outcome = new Promise<LoadOutcome>((resolve) => {
+      worker.once("message", (loaded: LoadOutcome) => {
+        posted = true;
+        resolve(loaded);
+      });
+      worker.once("error", (failure) => {
+        const outOfMemory = (failure as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY";
+        if (outOfMemory && limitMb !== undefined && !posted) {
+          // The limit only saves memory: over it, the load runs again with none.
+          console.warn(
+            `[qa-early-loading] the loading thread needed more than its ${limitMb} MB of heap; loading again without a limit`,
+          );
+          retry = runLoadingThread(undefined);
+          resolve(retry.outcome);
+        } else if (outOfMemory && posted) {
+          console.warn(
+            `[qa-early-loading] the loading thread ran out of its ${limitMb} MB of heap while writing the entry cache; the next build reads every file again`,
+          );
+        } else resolve({ failure });
+      });
+      worker.once("exit", (code) =>
+        resolve({
+          failure: new Error(`The questions' loading thread stopped (exit code ${code}).`),
+        }),
+      );
+    });
+    return { outcome, exited };
+  };
+  const first = runLoadingThread(heapLimitMb);
+  // Once the thread has ended, or the one that loaded again after it ran out of memory.
+  const finished = first.exited.then(() => retry?.exited);
+  handOverEarlyLoad(directory, cacheDirectory, first.outcome, {
     mainThreadWaiting,
     finished,
-    stop: () => void worker.terminate(),
+    stop: () => stop(),
   });
   return { finished };
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { FolderReaderModule } from "../core/folder.ts";
 import { projectFile } from "../project-paths.ts";
 import type { FileBatch, FileResults, SharedParts } from "./read-files.ts";
@@ -83,8 +83,13 @@ export function readInWorker<Entry, Settings>(
  * Starts a worker thread running the TypeScript module `entryFile` (an absolute path in
  * src/speed), by way of worker-entry.mjs beside it; the module finds `data` in `workerData`.
  */
-export function startWorkerThread(entryFile: string, data: Record<string, unknown> = {}): Worker {
+export function startWorkerThread(
+  entryFile: string,
+  data: Record<string, unknown> = {},
+  resourceLimits?: ResourceLimits,
+): Worker {
   return new Worker(join(dirname(entryFile), "worker-entry.mjs"), {
     workerData: { ...data, entry: entryFile },
+    ...(resourceLimits && { resourceLimits }),
   });
 }

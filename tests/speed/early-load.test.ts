@@ -61,4 +61,18 @@ describe("startEarlyLoad", () => {
     assert.equal(outcome.content.questions.length, readdirSync(join(ordering, "questions")).length);
     await asked.finished;
   });
+
+  it("loads again with no heap limit when the limit was too small, and says so", async (t) => {
+    const warn = t.mock.method(console, "warn", () => undefined);
+    const cacheFolder = join(cacheDir, "small-heap");
+    // A few megabytes: the thread cannot even load its code in them.
+    const load = startEarlyLoad(loadWorker, basic, cacheFolder, 4);
+    const outcome = await takeEarlyLoad(basic, cacheFolder);
+    assert.ok(outcome && "content" in outcome, JSON.stringify(outcome));
+    assert.equal(outcome.content.questions.length, readdirSync(join(basic, "questions")).length);
+    assert.match(String(warn.mock.calls[0]?.arguments[0]), /more than its 4 MB of heap/);
+    await load.finished;
+    // The thread that loaded again wrote the entry cache.
+    assert.ok(existsSync(join(cacheFolder, "questions.ndjson")));
+  });
 });
