@@ -78,10 +78,14 @@ export async function loadContent(
     // Once the caches hold this build's entries, a store no entry points into is garbage.
     if (cacheDirectory !== undefined) {
       saves.push(() =>
-        removeUnusedStores(textStoreDirectory(cacheDirectory), [
-          ...pageTextsOf(questionFiles, questions.loaded.records),
-          ...pageTextsOf(answerFiles, answers.loaded.records),
-        ]),
+        removeUnusedStores(
+          textStoreDirectory(cacheDirectory),
+          [
+            ...pageTextsOf(questionFiles, questions.loaded.records),
+            ...pageTextsOf(answerFiles, answers.loaded.records),
+          ],
+          now,
+        ),
       );
     }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };

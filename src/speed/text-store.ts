@@ -7,6 +7,7 @@ import {
   readdirSync,
   readSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -26,6 +27,9 @@ import type { PageText, StoredText } from "../schemas/stored-text.ts";
  * only ever appended to. It goes once no cached entry points into it (`removeUnusedStores`);
  * an edited post's old text stays in its store until then.
  */
+
+/** How long a store no entry points into is left alone (see `removeUnusedStores`). */
+const RECENT_STORE_MS = 60_000;
 
 /** Where a content folder's stores are, beside its entry caches (`entryCacheDirectory`). */
 export function textStoreDirectory(cacheDirectory: string): string {
@@ -108,8 +112,17 @@ export function storedTextsExist(texts: Iterable<PageText>, known = new Map<stri
   return true;
 }
 
-/** Deletes the store files in `directory` that none of `texts` points into. */
-export function removeUnusedStores(directory: string, texts: Iterable<PageText>): void {
+/**
+ * Deletes the store files in `directory` that none of `texts` points into, but for those
+ * written in the minute before `now` (ms since the epoch): another load of the same folder may
+ * have written one and not yet saved the entries that point into it (the dev server loads at
+ * each request).
+ */
+export function removeUnusedStores(
+  directory: string,
+  texts: Iterable<PageText>,
+  now = Date.now(),
+): void {
   const used = new Set<string>();
   for (const text of texts) if (typeof text !== "string") used.add(text.store);
   let names: string[];
@@ -121,6 +134,8 @@ export function removeUnusedStores(directory: string, texts: Iterable<PageText>)
   for (const name of names) {
     const path = join(directory, name);
     const appending = [...openStores.values()].some((store) => store.path === path);
-    if (!used.has(path) && !appending) rmSync(path, { force: true });
+    if (used.has(path) || appending) continue;
+    const written = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (written < now - RECENT_STORE_MS) rmSync(path, { force: true });
   }
 }

@@ -8,6 +8,7 @@ import {
   closeTextStores,
   questionWithTexts,
   readPageText,
+  removeUnusedStores,
   storeText,
   textStoreDirectory,
 } from "../../src/speed/text-store.ts";
@@ -24,6 +25,16 @@ describe("the text store", () => {
     assert.deepEqual(stored.map(readPageText), texts);
     assert.equal(readPageText("inline"), "inline");
     assert.equal(readdirSync(join(work, "texts")).length, 1, "one store per thread and build");
+  });
+
+  it("leaves an unused store alone for a minute: another load may be about to point into it", () => {
+    const directory = join(work, "recent");
+    storeText(directory, "<p>written by another load</p>");
+    closeTextStores();
+    removeUnusedStores(directory, [], Date.now());
+    assert.equal(readdirSync(directory).length, 1);
+    removeUnusedStores(directory, [], Date.now() + 61_000);
+    assert.equal(readdirSync(directory).length, 0);
   });
 });
 
