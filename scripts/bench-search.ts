@@ -37,24 +37,12 @@ import {
   type SearchRow,
 } from "./bench-search/report.ts";
 import { buildHarness, listingBytesPerEntry, writeSite } from "./bench-search/sites.ts";
-import { UsageError } from "./common/usage-error.ts";
+import { commandLineOptions } from "./common/usage-error.ts";
 
 const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
 // 1. The command line.
-let options: SearchBenchOptions;
-try {
-  const parsed = parseOptions(process.argv.slice(2));
-  if (parsed === undefined) {
-    console.log(HELP);
-    process.exit(0);
-  }
-  options = parsed;
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`bench-search: ${error.message}`);
-  process.exit(2);
-}
+const options: SearchBenchOptions = commandLineOptions("bench-search", parseOptions, HELP);
 const work = mkdtempSync(join(tmpdir(), "qa-bench-search-"));
 const browser = await launchBrowser();
 

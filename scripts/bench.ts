@@ -29,7 +29,7 @@ import { projectRoot } from "../src/project-paths.ts";
 import { generateCorpus } from "./bench/gen-corpus.ts";
 import { median, type Timing } from "./bench/measure.ts";
 import { HELP, parseOptions, type BenchOptions } from "./bench/options.ts";
-import { UsageError } from "./common/usage-error.ts";
+import { commandLineOptions, UsageError } from "./common/usage-error.ts";
 import {
   buildOurs,
   editOneQuestion,
@@ -62,20 +62,15 @@ import { checkBudgets, formatTable, pairedRatios, type Row } from "./bench/repor
 const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
 // 1. The command line, and what this machine can run.
-let options: BenchOptions;
-try {
-  const parsed = parseOptions(process.argv.slice(2));
-  if (parsed === undefined) {
-    console.log(HELP);
-    process.exit(0);
-  }
-  options = parsed;
-  options.peers = availablePeers(options);
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`bench: ${error.message}`);
-  process.exit(2);
-}
+const options: BenchOptions = commandLineOptions(
+  "bench",
+  (args) => {
+    const parsed = parseOptions(args);
+    if (parsed !== undefined) parsed.peers = availablePeers(parsed);
+    return parsed;
+  },
+  HELP,
+);
 const loadBefore = loadavg();
 const work = mkdtempSync(join(tmpdir(), "qa-bench-"));
 const content = join(work, "corpus");

@@ -40,9 +40,9 @@ export async function getSearchIndex(): Promise<SearchFile[]> {
   const { entries, error } = await getLiveCollection("searchIndex");
   if (error || !entries) throw error ?? new Error("The search index loader returned no files.");
   return pathsToWrite(
-    entries.map(({ data }) => ({ data, props: data })),
-    ({ data }) => `search/${data.file}`,
-  ).map(({ data }) => data);
+    entries.map(({ data }) => ({ props: data })),
+    ({ props }) => `search/${props.file}`,
+  ).map(({ props }) => props);
 }
 
 /** Every question as the listing shows it, newest first. */
@@ -138,10 +138,10 @@ export type TagPage = Omit<ListingPage, "entries"> & {
 export async function getTagPages(): Promise<
   { params: { tag: string; page: string | undefined }; props: TagPage }[]
 > {
-  const questions = await getQuestions();
+  const listing = await getListing();
   const community = await getCommunity();
-  const paths = [...questionsByTag(questions)].flatMap(([tag, tagged]) => {
-    const pages = splitIntoPages(tagged.map(listingEntryOf), community.pageSize);
+  const paths = [...questionsByTag(listing)].flatMap(([tag, tagged]) => {
+    const pages = splitIntoPages(tagged, community.pageSize);
     return pages.map((entries, index) => ({
       params: { tag: tagFolder(tag), page: pageParameter(index + 1) },
       props: {

@@ -38,32 +38,16 @@ export function createSearcher(source: IndexSource): {
   const decoded = new Map<string, Postings>();
 
   const theManifest = () => (manifest ??= source.manifest());
-  const loadChunk = (name: string) => {
-    let loading = chunks.get(name);
-    if (loading === undefined) {
-      loading = source.chunk(name);
-      // A chunk that failed to load is tried again by the next query.
-      loading.catch(() => chunks.delete(name));
-      chunks.set(name, loading);
-    }
-    return loading;
-  };
-  const wordsOfChunk = (name: string) => {
-    let words = wordChunks.get(name);
-    if (words === undefined) {
-      words = loadChunk(name).then((data) => {
-        const list = data as WordChunk;
-        const byWord = new Map<string, string>();
-        for (let index = 0; index + 1 < list.length; index += 2) {
-          byWord.set(list[index] as string, list[index + 1] as string);
-        }
-        return byWord;
-      });
-      words.catch(() => wordChunks.delete(name));
-      wordChunks.set(name, words);
-    }
-    return words;
-  };
+  const loadChunk = (name: string) => once(chunks, name, () => source.chunk(name));
+  const wordsOfChunk = (name: string) =>
+    once(wordChunks, name, async () => {
+      const list = (await loadChunk(name)) as WordChunk;
+      const byWord = new Map<string, string>();
+      for (let index = 0; index + 1 < list.length; index += 2) {
+        byWord.set(list[index] as string, list[index + 1] as string);
+      }
+      return byWord;
+    });
   const postingsOf = (word: string, encoded: string) => {
     let postings = decoded.get(word);
     if (postings === undefined) {
@@ -157,4 +141,22 @@ export function chunksHolding(
     names.push(name);
   }
   return names;
+}
+
+/**
+ * What `load` gives for `key`, asked for once and kept in `kept`; one that failed is forgotten,
+ * so that the next query tries again.
+ */
+function once<Value>(
+  kept: Map<string, Promise<Value>>,
+  key: string,
+  load: () => Promise<Value>,
+): Promise<Value> {
+  let loading = kept.get(key);
+  if (loading === undefined) {
+    loading = load();
+    loading.catch(() => kept.delete(key));
+    kept.set(key, loading);
+  }
+  return loading;
 }

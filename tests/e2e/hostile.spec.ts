@@ -75,6 +75,19 @@ async function dangers(page: Page, base: string) {
   }, base);
 }
 
+/** What `dangers` finds on a page where no attack got through. */
+const NO_DANGER = { handlers: [], elements: [], styled: [], links: [], pwned: "undefined" };
+
+/** Every dialog the page opens (an attack that ran), dismissed and listed. */
+function watchDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+  return dialogs;
+}
+
 test.describe("a hostile community", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -98,11 +111,7 @@ test.describe("a hostile community", () => {
         page,
       }) => {
         const seen = watchPage(page);
-        const dialogs: string[] = [];
-        page.on("dialog", async (dialog) => {
-          dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-          await dialog.dismiss();
-        });
+        const dialogs = watchDialogs(page);
         // A folder's page is its index.html; only a server finds it from the folder's address.
         const url = base + path + (base.startsWith("file:") ? "index.html" : "");
         await page.goto(url);
@@ -114,13 +123,7 @@ test.describe("a hostile community", () => {
         // A script the CSP blocked, or any other error, would be reported here.
         expect(seen.errors).toEqual([]);
         expect(dialogs).toEqual([]);
-        expect(await dangers(page, base)).toEqual({
-          handlers: [],
-          elements: [],
-          styled: [],
-          links: [],
-          pwned: "undefined",
-        });
+        expect(await dangers(page, base)).toEqual(NO_DANGER);
         // Every attack in a title shows as the characters it is made of.
         for (const title of titles) await expect(page.locator("main")).toContainText(title);
       });
@@ -132,11 +135,7 @@ test.describe("a hostile community", () => {
       page,
     }) => {
       const seen = watchPage(page);
-      const dialogs: string[] = [];
-      page.on("dialog", async (dialog) => {
-        dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-        await dialog.dismiss();
-      });
+      const dialogs = watchDialogs(page);
       await page.goto(base + (base.startsWith("file:") ? "index.html" : ""));
       // Every title holding "alert" (case and accents folded, as search does).
       const expected = questions
@@ -156,13 +155,7 @@ test.describe("a hostile community", () => {
       expect(seen.failed).toEqual([]);
       expect(seen.errors).toEqual([]);
       expect(dialogs).toEqual([]);
-      expect(await dangers(page, base)).toEqual({
-        handlers: [],
-        elements: [],
-        styled: [],
-        links: [],
-        pwned: "undefined",
-      });
+      expect(await dangers(page, base)).toEqual(NO_DANGER);
     });
   }
 });

@@ -50,7 +50,16 @@ export function foldForSearch(text: string): string {
 
 /** Every word of `text`, folded, in order, stop words and repeats included. */
 export function searchWords(text: string): string[] {
-  return foldForSearch(text).replace(INNER_APOSTROPHE, "").match(WORD) ?? [];
+  return wordsOfFolded(foldedForWords(text));
+}
+
+/** `text` folded, and the apostrophes inside words dropped: what words are cut from. */
+function foldedForWords(text: string): string {
+  return foldForSearch(text).replace(INNER_APOSTROPHE, "");
+}
+
+function wordsOfFolded(folded: string): string[] {
+  return folded.match(WORD) ?? [];
 }
 
 /** The distinct words `text` is indexed under: its words but stop words and overlong runs. */
@@ -76,13 +85,11 @@ export interface ParsedQuery {
  * `SHORTEST_PREFIX` characters. A query of stop words only asks for nothing.
  */
 export function parseQuery(text: string): ParsedQuery {
-  const typed = searchWords(text).filter((word) => word.length <= LONGEST_WORD);
+  const folded = foldedForWords(text);
+  const typed = wordsOfFolded(folded).filter((word) => word.length <= LONGEST_WORD);
   const last = typed.at(-1);
-  const stillTyping =
-    last !== undefined &&
-    last.length >= SHORTEST_PREFIX &&
-    foldForSearch(text).replace(INNER_APOSTROPHE, "").trimEnd().endsWith(last) &&
-    !/\s$/u.test(text);
+  // Still being typed: nothing after it, not even a space.
+  const stillTyping = last !== undefined && last.length >= SHORTEST_PREFIX && folded.endsWith(last);
   const whole = stillTyping ? typed.slice(0, -1) : typed;
   const words = [...new Set(whole.filter((word) => !STOP_WORDS.has(word)))];
   if (!stillTyping) return { words };
