@@ -25,6 +25,7 @@ import { createStaging, checkOutFolder, removeStaging, swapIn } from "./import/s
 import { checkTagCounts } from "./import/tag-counts.ts";
 import { readTagMapFile } from "./import/tags.ts";
 import { countRows } from "./import/row-count.ts";
+import { decideMath } from "./import/math-use.ts";
 import { readUserNames } from "./import/users.ts";
 import { DumpReadError } from "./import/xml-rows.ts";
 
@@ -108,12 +109,14 @@ async function main(args: readonly string[]): Promise<number> {
     }
     progress.end();
 
-    // 6. community.yaml, with the CC BY-SA attribution the licence asks for.
+    // 6. community.yaml, with the CC BY-SA attribution the licence asks for, and math: tex
+    //    when the posts use TeX (or --math says so).
     const attribution = communityAttribution(site, pass.licences, pass.licenceFrom);
     const community = renderCommunityFile(
       name,
       attribution,
       `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
+      decideMath(pass.mathUse, options.math),
     );
     const communityProblems = communityFileProblems(community);
     if (communityProblems.length > 0) {
@@ -141,6 +144,7 @@ async function main(args: readonly string[]): Promise<number> {
       written: complete || options.allowPartial,
       exitCode: complete ? 0 : 1,
       seconds: (performance.now() - started) / 1000,
+      mathFlag: options.math,
     });
     console.log(options.json ? JSON.stringify(report, null, 2) : formatReport(report));
     return report.exitCode;

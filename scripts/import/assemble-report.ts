@@ -5,6 +5,7 @@ import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
 import type { PostsPass } from "./import-posts.ts";
 import { byId, type DuplicateLinks } from "./post-links.ts";
+import { decideMath } from "./math-use.ts";
 import { postTypeName, type ImportReport } from "./report.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 
@@ -25,6 +26,8 @@ export interface ReportParts {
   written: boolean;
   exitCode: 0 | 1;
   seconds: number;
+  /** `--math` (true), `--no-math` (false), or neither. */
+  mathFlag: boolean | undefined;
 }
 
 /** Puts the steps' results into the report's shape, sorted so two runs print the same. */
@@ -126,6 +129,11 @@ export function assembleReport(parts: ReportParts): ImportReport {
       (a, b) => byId(a.id, b.id) || (a.line ?? 0) - (b.line ?? 0),
     ),
     problems,
+    math: {
+      setting: decideMath(pass.mathUse, parts.mathFlag) ? "tex" : "off",
+      by: parts.mathFlag === undefined ? "share" : parts.mathFlag ? "--math" : "--no-math",
+      ...pass.mathUse,
+    },
     written: parts.written,
     exitCode: parts.exitCode,
     stats: {

@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { countMathUse, type MathUse } from "./math-use.ts";
 import { join } from "node:path";
 import { QUESTION_ID_PATTERN } from "../../src/schemas/question.ts";
 import {
@@ -96,6 +97,8 @@ export interface PostsPass {
   problems: PostProblem[];
   warnings: QuestionWarning[];
   textCheck: TextCheck | undefined;
+  /** Posts written, and those whose body holds TeX (see math-use.ts). */
+  mathUse: MathUse;
 }
 
 export interface PostsPassInput {
@@ -146,6 +149,7 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
     problems: [],
     warnings: [],
     textCheck: input.checkText ? new TextCheck() : undefined,
+    mathUse: { posts: 0, withTex: 0 },
   };
   const linked = new Set<string>();
   for (const [source, targets] of input.links.bySource) {
@@ -258,6 +262,7 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
       return;
     }
     pass.written++;
+    countMathUse(pass.mathUse, question.body);
     if (fields.state === "closed") pass.closed++;
     credited(pass, "question", id, given);
     if (question.titleTrimmed) pass.titlesTrimmed.push(own(id));
@@ -300,6 +305,7 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
     if (!write("answer", id, line, renderAnswerFrontmatter(fields, given.comment) + answer.body)) {
       return;
     }
+    countMathUse(pass.mathUse, answer.body);
     // An answer read before its question is credited once its question is known to be written.
     if (pass.answers.answerWritten(id, questionId, accepted, given))
       credited(pass, "answer", id, given);

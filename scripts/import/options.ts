@@ -17,6 +17,8 @@ export interface ImportOptions {
   allowPartial: boolean;
   force: boolean;
   checkText: boolean;
+  /** `--math` (true) or `--no-math` (false); undefined: decided from the posts. */
+  math: boolean | undefined;
   json: boolean;
   quiet: boolean;
 }
@@ -59,6 +61,10 @@ Options:
   --check-text         Also check, per question, that the listing text of the body (read as
                        Markdown with HTML, as the site does) equals its text read as plain HTML,
                        and list the questions where it differs. Slower.
+  --math, --no-math    Typeset the TeX in bodies as MathML (math: tex in community.yaml), or
+                       not. Default: on when 5% or more of the posts written hold a formula
+                       ($...$, $$...$$, \\(...\\), \\[...\\] outside code), as on Stack Exchange's
+                       MathJax sites (quantumcomputing: 52.8%; sites without MathJax: under 1%).
   --json               Print the report as JSON instead of text.
   --quiet              No progress display. (It is shown only when stderr is a terminal.)
   -h, --help           Show this help.
@@ -85,6 +91,7 @@ export function parseImportArguments(args: readonly string[]): ImportOptions | u
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
+      allowNegative: true,
       strict: true,
       options: {
         out: { type: "string" },
@@ -97,6 +104,7 @@ export function parseImportArguments(args: readonly string[]): ImportOptions | u
         "allow-partial": { type: "boolean", default: false },
         force: { type: "boolean", default: false },
         "check-text": { type: "boolean", default: false },
+        math: { type: "boolean" },
         json: { type: "boolean", default: false },
         quiet: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
@@ -145,6 +153,7 @@ export function parseImportArguments(args: readonly string[]): ImportOptions | u
     allowPartial: values["allow-partial"],
     force: values.force,
     checkText: values["check-text"],
+    math: values.math,
     json: values.json,
     quiet: values.quiet,
   };

@@ -1,3 +1,4 @@
+import { MATH_SHARE } from "./math-use.ts";
 import type { AnswerWithoutQuestion } from "./answer-ledger.ts";
 import type { LinkNote } from "./duplicates.ts";
 import type { NameCleaned, PostProblem, QuestionWarning } from "./import-posts.ts";
@@ -92,6 +93,16 @@ export interface ImportReport {
   textCheck: { checked: number; differences: TextDifference[] } | null;
   warnings: QuestionWarning[];
   problems: PostProblem[];
+  /**
+   * community.yaml's `math`: `tex` or `off`, decided by `--math` / `--no-math` or else by the
+   * share of the posts written whose body holds TeX (scripts/import/math-use.ts).
+   */
+  math: {
+    setting: "tex" | "off";
+    by: "--math" | "--no-math" | "share";
+    posts: number;
+    withTex: number;
+  };
   /** Whether `out` now holds this import. */
   written: boolean;
   exitCode: 0 | 1;
@@ -139,6 +150,10 @@ export function formatReport(report: ImportReport): string {
     `  ${stats.postsMegabytes.toFixed(1)} MB, ${n(report.postRows)} rows in ${stats.seconds.toFixed(1)} s: ` +
       `${stats.megabytesPerSecond.toFixed(1)} MB/s, ${n(Math.round(stats.questionsPerSecond))} questions/s, ` +
       `peak memory ${Math.round(stats.peakRssMegabytes)} MB`,
+    `  math: ${report.math.setting} (${report.math.by === "share" ? "" : `${report.math.by}; `}` +
+      `${n(report.math.withTex)} of ${n(report.math.posts)} posts hold TeX, ` +
+      `${report.math.posts === 0 ? "0" : ((100 * report.math.withTex) / report.math.posts).toFixed(1)}%; ` +
+      `${Math.round(MATH_SHARE * 100)}% or more turns it on)`,
     "",
   );
   const skipped = report.skippedByType.reduce((sum, type) => sum + type.rows, 0);

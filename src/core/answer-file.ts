@@ -3,10 +3,10 @@ import type { Community } from "../schemas/community.ts";
 import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
-import { renderBodyHtml } from "../lib/body-html.ts";
+import { renderBody } from "../lib/body-html.ts";
 
 /** What reading an answer takes from community.yaml besides its own file. */
-export type AnswerSettings = Pick<Community, "bodyFormat">;
+export type AnswerSettings = Pick<Community, "bodyFormat" | "math">;
 
 /**
  * One answer file, `answers/<id>.md`, read on its own: its frontmatter checked against the
@@ -16,7 +16,7 @@ export type AnswerSettings = Pick<Community, "bodyFormat">;
 export function readAnswerFile(
   text: string,
   _id: string,
-  { bodyFormat }: AnswerSettings,
+  { bodyFormat, math }: AnswerSettings,
 ): FileReading<AnswerEntry> {
   const read = readFrontmatterFile(
     text,
@@ -37,7 +37,8 @@ export function readAnswerFile(
       },
     };
   }
-  return { entry: { ...frontmatter, bodyHtml: renderBodyHtml(body, bodyFormat, 2) } };
+  const { html: bodyHtml, texLeft } = renderBody(body, bodyFormat, 2, math);
+  return { entry: { ...frontmatter, bodyHtml, ...(texLeft.length > 0 && { texLeft }) } };
 }
 
 /** The answers folder: `answers/<id>.md`, each read by `readAnswerFile`. Optional. */

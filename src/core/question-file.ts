@@ -6,14 +6,14 @@ import {
 import { communitySchema, type Community } from "../schemas/community.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
-import { renderBodyHtml } from "../lib/body-html.ts";
+import { renderBody } from "../lib/body-html.ts";
 import { htmlToText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 
 /** What reading a question takes from community.yaml besides its own file. */
-export type QuestionSettings = Pick<Community, "excerptLength" | "bodyFormat">;
+export type QuestionSettings = Pick<Community, "excerptLength" | "bodyFormat" | "math">;
 
 /**
  * What reading a question takes from community.yaml; the schema's defaults when it has
@@ -23,6 +23,7 @@ export function questionSettings(community: Community | undefined): QuestionSett
   return {
     excerptLength: community?.excerptLength ?? communitySchema.shape.excerptLength.parse(undefined),
     bodyFormat: community?.bodyFormat ?? communitySchema.shape.bodyFormat.parse(undefined),
+    math: community?.math ?? communitySchema.shape.math.parse(undefined),
   };
 }
 
@@ -36,7 +37,7 @@ export function questionSettings(community: Community | undefined): QuestionSett
 export function readQuestionFile(
   text: string,
   _id: string,
-  { excerptLength, bodyFormat }: QuestionSettings,
+  { excerptLength, bodyFormat, math }: QuestionSettings,
 ): FileReading<QuestionEntry> {
   const read = readFrontmatterFile(
     text,
@@ -62,11 +63,19 @@ export function readQuestionFile(
   // then hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =
     frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
-  const bodyHtml = renderBodyHtml(body, bodyFormat);
+  const { html: bodyHtml, texLeft } = renderBody(body, bodyFormat, 1, math);
   // The words of what a reader sees on the page, not of the source: no markup, no URL of a
   // link, nothing the sanitizer dropped.
   const bodyWords = indexWords(htmlToText(bodyHtml)).join(" ");
-  return { entry: { ...frontmatter, bodyText, bodyHtml, bodyWords } };
+  return {
+    entry: {
+      ...frontmatter,
+      bodyText,
+      bodyHtml,
+      bodyWords,
+      ...(texLeft.length > 0 && { texLeft }),
+    },
+  };
 }
 
 /** The questions folder: `questions/<id>.md`, each read by `readQuestionFile`. */

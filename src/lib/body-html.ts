@@ -1,5 +1,16 @@
+import { randomUUID } from "node:crypto";
 import sanitizeHtml from "sanitize-html";
-import { markdown } from "./markdown.ts";
+import { markdown, markdownWithMath } from "./markdown.ts";
+import { escapeText, replaceTexInHtml, type Formula } from "./math/html-math.ts";
+import type { MathEnv } from "./math/markdown-math.ts";
+import { texToMathml } from "./math/tex-mathml.ts";
+
+/** A formula left as its TeX source, and why the typesetter could not read it. */
+export interface TexLeft {
+  /** The formula as written, delimiters included. */
+  source: string;
+  reason: string;
+}
 
 /**
  * A question or answer body as HTML that is safe to put on a page: nothing in it can run,
@@ -17,8 +28,51 @@ export function renderBodyHtml(
   format: "markdown" | "html",
   headingsBelow = 1,
 ): string {
-  const html = format === "markdown" ? markdown.render(body) : body;
-  return outlineBelow(sanitizeHtml(html, sanitizeOptions()), headingsBelow);
+  return renderBody(body, format, headingsBelow, "off").html;
+}
+
+/**
+ * `renderBodyHtml`, with `math: tex` typesetting the formulas as MathML (src/lib/math/): each
+ * is found in the body's text outside code, and its MathML, from Temml through an allowlist of
+ * its own, is put in after the body is sanitized, so that the body's own markup never gets
+ * to use MathML (a `<math>` a post writes is still dropped). A formula that cannot be typeset
+ * stays as its source and is listed in `texLeft`, for the build's warnings.
+ *
+ * A Markdown body's formulas are read before Markdown reads the rest (`markdownWithMath`) and
+ * stand as placeholders through the sanitizer: a random key per call, which no post can guess,
+ * so no post can write one. An HTML body's are read in the sanitized HTML's text.
+ */
+export function renderBody(
+  body: string,
+  format: "markdown" | "html",
+  headingsBelow: number,
+  math: "off" | "tex",
+): { html: string; texLeft: TexLeft[] } {
+  const texLeft: TexLeft[] = [];
+  const typeset = (formula: Formula): string => {
+    const typeset = texToMathml(formula.tex, formula.display);
+    if ("mathml" in typeset) return typeset.mathml;
+    texLeft.push({ source: formula.source, reason: typeset.error });
+    return escapeText(formula.source);
+  };
+  let html: string;
+  if (math === "off") {
+    html = sanitizeHtml(format === "markdown" ? markdown.render(body) : body, sanitizeOptions());
+  } else if (format === "html") {
+    html = replaceTexInHtml(sanitizeHtml(body, sanitizeOptions()), typeset);
+  } else {
+    const key = randomUUID();
+    const env: MathEnv = { formulas: [], placeholder: (index) => `\uE000${key}:${index}\uE001` };
+    const sanitized = sanitizeHtml(markdownWithMath.render(body, env), sanitizeOptions());
+    html = sanitized.replace(
+      new RegExp(`\uE000${key}:(\\d+)\uE001`, "g"),
+      (placeholder, index: string) => {
+        const formula = env.formulas[Number(index)];
+        return formula === undefined ? placeholder : typeset(formula);
+      },
+    );
+  }
+  return { html: outlineBelow(html, headingsBelow), texLeft };
 }
 
 /**

@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { markdownMath } from "./math/markdown-math.ts";
 
 /**
  * The one Markdown reader for bodies, shared by their plain text and their HTML so that both
@@ -12,3 +13,15 @@ export const markdown = new MarkdownIt("default", {
   linkify: false,
   typographer: false,
 });
+
+/**
+ * The same reader with `math: tex` (src/lib/math/markdown-math.ts): formulas are read before
+ * Markdown, and rendered as placeholders for the typeset MathML. Only body HTML uses it: a
+ * body's plain text (the excerpt, the search words) is read as before, so that `math:` never
+ * changes the listing.
+ */
+export const markdownWithMath = new MarkdownIt("default", {
+  html: true,
+  linkify: false,
+  typographer: false,
+}).use(markdownMath);

@@ -1,3 +1,4 @@
+import type { TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
 import type { PageText } from "./stored-text.ts";
 import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
@@ -34,4 +35,8 @@ export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
  * cache keeps of it: the frontmatter as checked, and the body as safe HTML (`renderBodyHtml`),
  * which a build sets apart on disk as soon as it is made (src/speed/text-store.ts).
  */
-export type AnswerEntry = AnswerFrontmatter & { bodyHtml: PageText };
+export type AnswerEntry = AnswerFrontmatter & {
+  bodyHtml: PageText;
+  /** With `math: tex`, the formulas left as their source (none: no such field). */
+  texLeft?: TexLeft[];
+};

@@ -9,6 +9,8 @@ import {
 
 export const BODY_FORMATS = ["markdown", "html"] as const;
 
+export const MATH_SETTINGS = ["off", "tex"] as const;
+
 /** The id of the single entry of the `community` collection. */
 export const COMMUNITY_ENTRY_ID = "community";
 
@@ -32,6 +34,19 @@ export const communitySchema = fieldsObject("of community.yaml", {
         `must be markdown or html, not ${describeYamlValue(issue.input)}; leave it out for Markdown bodies`,
     })
     .default("markdown"),
+
+  /**
+   * `tex` typesets the TeX in question and answer bodies as MathML when the site is built, as
+   * Stack Exchange's MathJax does on its math sites: `$...$` and `\(...\)` inline, `$$...$$`
+   * and `\[...\]` display, `\$` a dollar sign, nothing inside code. `off` (the default)
+   * leaves every `$` as typed. Excerpts keep the TeX as text either way.
+   */
+  math: z
+    .enum(MATH_SETTINGS, {
+      error: (issue) =>
+        `must be tex or off, not ${describeYamlValue(issue.input)}; write math: tex to typeset the TeX in bodies, or leave it out`,
+    })
+    .default("off"),
 
   /**
    * Split the listing into pages of this many questions: `/`, `/page/2/`, `/page/3/`... in the one
@@ -66,3 +81,4 @@ export const communitySchema = fieldsObject("of community.yaml", {
 
 export type Community = z.output<typeof communitySchema>;
 export type BodyFormat = Community["bodyFormat"];
+export type MathSetting = Community["math"];

@@ -1,3 +1,4 @@
+import type { TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
 import type { PageText } from "./stored-text.ts";
 import { markerAtEnd } from "../lib/title-line.ts";
@@ -121,12 +122,15 @@ export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
  * duplicate notice will precede it (cutting twice gives what cutting once gives); and the body
  * as safe HTML for its page (see `renderBodyHtml`), which a build sets apart on disk as soon as
  * it is made (src/speed/text-store.ts); and the distinct words search finds the
- * question by in the text that page shows of the body (`indexWords`), space-separated.
+ * question by in the text that page shows of the body (`indexWords`), space-separated. The
+ * formulas left as TeX are kept so that every build warns of them, from the cache too.
  */
 export type QuestionEntry = QuestionFrontmatter & {
   bodyText: string;
   bodyHtml: PageText;
   bodyWords: string;
+  /** With `math: tex`, the formulas left as their source (none: no such field). */
+  texLeft?: TexLeft[];
 };
 export type { QuestionState } from "./question-state.ts";
 

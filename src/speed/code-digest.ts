@@ -5,12 +5,13 @@ import { projectFile, projectRoot } from "../project-paths.ts";
 
 /**
  * A digest of the code that turns a file into an entry: the content core and what it uses
- * (src/core, src/lib, src/schemas), and this folder, which decides what is kept. Entries kept
- * from an earlier build are reused only while it is unchanged, so a new excerpt rule reaches
- * every entry without anyone having to clear a cache.
+ * (src/core, src/lib, src/schemas), and this folder, which decides what is kept, and the lock
+ * file, since the libraries it pins write bodies too (sanitize-html, markdown-it, Temml's
+ * MathML). Entries kept from an earlier build are reused only while it is unchanged, so a new
+ * excerpt rule or library version reaches every entry without anyone having to clear a cache.
  */
 export function derivationCodeDigest(): string {
-  digest ??= codeDigest(["src/core", "src/lib", "src/schemas", "src/speed"]);
+  digest ??= codeDigest(["src/core", "src/lib", "src/schemas", "src/speed"], ["package-lock.json"]);
   return digest;
 }
 

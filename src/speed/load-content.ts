@@ -5,6 +5,7 @@ import { assembleContent, type Content } from "../core/content.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { readCommunity } from "../loaders/community-file.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
+import { texWarnings } from "../core/tex-warnings.ts";
 import {
   entryCacheFile,
   readEntryCache,
@@ -73,6 +74,9 @@ export async function loadContent(
     const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder);
     closeTextStores();
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files);
+    for (const line of texWarnings(questions.loaded.files, answers.loaded.files)) {
+      console.warn(line);
+    }
     if ("problems" in read) return { outcome: { problems: read.problems }, saveCache: () => {} };
     saves.push(questions.save, answers.save);
     // Once the caches hold this build's entries, a store no entry points into is garbage.

@@ -159,3 +159,30 @@ test.describe("a hostile community", () => {
     });
   }
 });
+
+test.describe("TeX attacks with math: tex", () => {
+  for (const [delivery, base] of Object.entries(deliveries)) {
+    test(`the formulas ${delivery} are MathML with no link, style or image, and the attacks show as their TeX`, async ({
+      page,
+    }) => {
+      const seen = watchPage(page);
+      const url = `${base}questions/tex-attacks/${base.startsWith("file:") ? "index.html" : ""}`;
+      await page.goto(url);
+      await page.waitForLoadState("networkidle");
+      expect(seen.requests.filter((request) => !request.startsWith(base))).toEqual([]);
+      expect(seen.errors).toEqual([]);
+      const body = page.locator("main .post-body").first();
+      // The two fine formulas and the capped rule; every other one is left as its TeX.
+      expect(await body.locator("math").count()).toBe(3);
+      expect(await body.locator("math [href], math [style], math [class], math [id]").count()).toBe(
+        0,
+      );
+      expect(await body.locator("math a, math img, math *[onerror]").count()).toBe(0);
+      await expect(body).toContainText("$\\href{javascript:window.__pwned=11}{click}$");
+      await expect(body).toContainText("\\(\\htmlData{onclick=window.__pwned=13}{x}\\)");
+      // Chromium lays out MathML: the display formula has a real height.
+      const display = body.locator('math[display="block"]');
+      expect((await display.boundingBox())?.height ?? 0).toBeGreaterThan(20);
+    });
+  }
+});

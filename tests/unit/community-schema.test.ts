@@ -24,6 +24,7 @@ describe("communitySchema", () => {
       name: "Homelab & Self-Hosting",
       excerptLength: 200,
       bodyFormat: "markdown",
+      math: "off",
     });
   });
 
@@ -32,6 +33,7 @@ describe("communitySchema", () => {
       name: "Homelab",
       excerptLength: 20,
       bodyFormat: "markdown",
+      math: "off",
     });
   });
 
@@ -40,6 +42,7 @@ describe("communitySchema", () => {
       name: "Homelab",
       excerptLength: 1000,
       bodyFormat: "markdown",
+      math: "off",
     });
   });
 
@@ -222,6 +225,7 @@ describe("communitySchema", () => {
         name: "Homelab",
         excerptLength: 200,
         bodyFormat: "markdown",
+        math: "off",
         attribution: "CC BY-SA 4.0, from superuser.com",
       },
     );

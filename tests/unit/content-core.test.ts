@@ -14,8 +14,13 @@ import type { Community } from "../../src/schemas/community.ts";
  */
 
 const shown = { folder: "questions", file: (name: string) => `questions/${name}` };
-const settings = { excerptLength: 200, bodyFormat: "markdown" } as const;
-const community: Community = { name: "Core", excerptLength: 200, bodyFormat: "markdown" };
+const settings = { excerptLength: 200, bodyFormat: "markdown", math: "off" } as const;
+const community: Community = {
+  name: "Core",
+  excerptLength: 200,
+  bodyFormat: "markdown",
+  math: "off",
+};
 
 /** A folder of `name: text` files read as the build reads them. */
 function readFolder(texts: Record<string, string>, extra: ListedName[] = []) {

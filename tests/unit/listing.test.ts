@@ -248,7 +248,7 @@ describe("duplicateReferenceProblem", () => {
 });
 
 describe("the entry a question file yields", () => {
-  const settings = { excerptLength: 30, bodyFormat: "markdown" } as const;
+  const settings = { excerptLength: 30, bodyFormat: "markdown", math: "off" } as const;
   const file = (fields: string, body: string) =>
     `---\ntitle: Loop\ntags: [a, b]\nasked: "2024-03-05T14:22:10Z"\n${fields}---\n${body}`;
 

@@ -1,0 +1,72 @@
+import sanitizeHtml from "sanitize-html";
+import temml from "temml";
+
+/**
+ * One formula's TeX as MathML that is safe to put on a page, or why it cannot be typeset.
+ *
+ * Temml (chosen by measurement, see scripts/bench.md "Math benchmark") typesets it with its
+ * defaults for what is untrusted: `\href`, `\url`, `\htmlData`, `\class`, `\style` and `\id`
+ * are errors, as are unknown macros (`throwOnError`: a formula Temml cannot read is left as
+ * its source by the caller, not drawn in red). Each call starts with no macros, so a `\def` in
+ * one formula never changes another. `maxSize` keeps a `\rule` or `\kern` from covering the
+ * page. The MathML then goes through sanitize-html with the allowlist below, which holds
+ * exactly what Temml writes with these settings, less `style`, `class`, `id` and `href`.
+ */
+export function texToMathml(tex: string, display: boolean): { mathml: string } | { error: string } {
+  let mathml: string;
+  try {
+    mathml = temml.renderToString(tex, {
+      displayMode: display,
+      throwOnError: true,
+      trust: false,
+      maxSize: MAX_SIZE,
+      maxExpand: 1000,
+    });
+  } catch (error) {
+    // Temml's messages end with the formula, underlined: the first line says it all.
+    const message = error instanceof Error ? error.message : String(error);
+    return { error: message.split("\n")[0]?.trim() ?? message };
+  }
+  return { mathml: sanitizeHtml(mathml, MATHML_OPTIONS) };
+}
+
+/**
+ * The largest size a formula may ask for, in em for relative units and pt for absolute ones
+ * (Temml's `maxSize`): about a page's width, not a city's.
+ */
+const MAX_SIZE: [number, number] = [40, 480];
+
+/**
+ * The MathML elements Temml writes (its `MathNode` types, read from temml's source and checked
+ * against its output on the quantumcomputing dump). `semantics` and `annotation` only come with
+ * its `annotate` option, which is off; they are not here.
+ */
+export const MATHML_ELEMENTS = [
+  ...["math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "mpadded", "mphantom"],
+  ...["mstyle", "menclose", "mfrac", "msqrt", "mroot", "msub", "msup", "msubsup"],
+  ...["munder", "mover", "munderover", "mmultiscripts", "mprescripts", "none"],
+  ...["mtable", "mtr", "mtd"],
+] as const;
+
+/**
+ * The attributes Temml sets that describe the formula: layout, spacing, sizes, variants and
+ * colours. Left out: `style` (the pages' Content-Security-Policy ignores inline styles, and a
+ * style could load a font or image), `class` (the site's style sheet names its own),
+ * `id` (it could collide with the page's), `href` (only a trusted `\href` sets it) and
+ * `xmlns` (HTML needs none).
+ */
+export const MATHML_ATTRIBUTES = [
+  ...["display", "displaystyle", "scriptlevel", "mathvariant", "mathsize"],
+  ...["mathcolor", "mathbackground", "fence", "form", "stretchy", "symmetric", "largeop"],
+  ...["movablelimits", "accent", "lspace", "rspace", "minsize", "maxsize", "separator"],
+  ...["width", "height", "depth", "voffset", "notation", "linethickness", "linebreak"],
+  ...["rowspacing", "columnalign"],
+] as const;
+
+const MATHML_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...MATHML_ELEMENTS],
+  allowedAttributes: { "*": [...MATHML_ATTRIBUTES] },
+  allowedSchemes: [],
+  disallowedTagsMode: "discard",
+  parseStyleAttributes: false,
+};

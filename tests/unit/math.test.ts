@@ -1,0 +1,200 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { Parser } from "htmlparser2";
+import { splitTex } from "../../src/lib/math/tex-spans.ts";
+import { renderBody } from "../../src/lib/body-html.ts";
+import { texToMathml } from "../../src/lib/math/tex-mathml.ts";
+import { decideMath } from "../../scripts/import/math-use.ts";
+import { renderCommunityFile } from "../../scripts/import/community-file.ts";
+import { communitySchema } from "../../src/schemas/community.ts";
+
+/** A body rendered with `math: tex`. */
+const tex = (body: string, format: "markdown" | "html" = "markdown") =>
+  renderBody(body, format, 1, "tex");
+
+/** Every element and attribute name of an HTML fragment, as a browser-like parser reads it. */
+function names(html: string): { elements: Set<string>; attributes: Set<string> } {
+  const elements = new Set<string>();
+  const attributes = new Set<string>();
+  const parser = new Parser({
+    onopentag: (name, attribs) => {
+      elements.add(name);
+      for (const attribute of Object.keys(attribs)) attributes.add(attribute);
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return { elements, attributes };
+}
+
+describe("splitTex: Stack Exchange's delimiters", () => {
+  it("reads $...$ and \\(...\\) inline, $$...$$ and \\[...\\] display", () => {
+    assert.deepEqual(splitTex("a $x^2$ b $$\\frac12$$ c \\(y\\) d \\[z\\]"), [
+      { text: "a " },
+      { tex: "x^2", display: false, source: "$x^2$" },
+      { text: " b " },
+      { tex: "\\frac12", display: true, source: "$$\\frac12$$" },
+      { text: " c " },
+      { tex: "y", display: false, source: "\\(y\\)" },
+      { text: " d " },
+      { tex: "z", display: true, source: "\\[z\\]" },
+    ]);
+  });
+
+  it("reads \\$ as a dollar sign, outside and inside a formula", () => {
+    assert.deepEqual(splitTex("costs \\$5, or \\$10"), [{ text: "costs $5, or $10" }]);
+    assert.deepEqual(splitTex("$a \\$ b$"), [
+      { tex: "a \\$ b", display: false, source: "$a \\$ b$" },
+    ]);
+  });
+
+  it('pairs the dollars of "it costs $5 and $10" as MathJax does: "5 and " is a formula', () => {
+    assert.deepEqual(splitTex("it costs $5 and $10"), [
+      { text: "it costs " },
+      { tex: "5 and ", display: false, source: "$5 and $" },
+      { text: "10" },
+    ]);
+  });
+
+  it("leaves an unclosed opener, and an empty formula, as text", () => {
+    assert.deepEqual(splitTex("just $5"), [{ text: "just $5" }]);
+    assert.deepEqual(splitTex("$$ and $ $"), [{ text: "$$ and $ $" }]);
+  });
+
+  it("does not end a formula at a closer inside braces", () => {
+    assert.deepEqual(splitTex("$\\text{a $ b}$!"), [
+      { tex: "\\text{a $ b}", display: false, source: "$\\text{a $ b}$" },
+      { text: "!" },
+    ]);
+  });
+});
+
+describe("renderBody with math: tex", () => {
+  it("typesets inline and display formulas as MathML, in Markdown and HTML bodies", () => {
+    const markdown = tex("Let $x_1 * y_1$ be\n\n$$\\sum_i a_i$$");
+    assert.match(
+      markdown.html,
+      /<p>Let <math><mrow><msub><mi>x<\/mi><mn>1<\/mn><\/msub><mo>∗<\/mo>/,
+    );
+    assert.match(markdown.html, /<math display="block">/);
+    // Inside the formula, `_` and `*` are TeX, not emphasis.
+    assert.doesNotMatch(markdown.html, /<em>/);
+    const html = tex("<p>Let $\\alpha$ and \\[\\beta\\]</p>", "html");
+    assert.match(html.html, /<math><mi>α<\/mi><\/math>/);
+    assert.match(html.html, /<math display="block"><mi>β<\/mi><\/math>/);
+    assert.deepEqual([markdown.texLeft, html.texLeft], [[], []]);
+  });
+
+  it("never reads code as math: code spans, code blocks, <code> and <pre>", () => {
+    const markdown = tex("`$x$` and\n\n    $$y$$\n\n```\n\\(z\\)\n```");
+    assert.doesNotMatch(markdown.html, /<math/);
+    assert.match(markdown.html, /<code>\$x\$<\/code>/);
+    const html = tex("<p><code>$x$</code></p><pre><code>$$y$$</code></pre>", "html");
+    assert.equal(html.html, "<p><code>$x$</code></p><pre><code>$$y$$</code></pre>");
+  });
+
+  it("shows an escaped dollar as a dollar", () => {
+    assert.equal(tex("It costs \\$5 and \\$10.").html, "<p>It costs $5 and $10.</p>\n");
+    assert.equal(tex("<p>It costs \\$5</p>", "html").html, "<p>It costs $5</p>");
+  });
+
+  it("leaves a body without math byte for byte as math: off does", () => {
+    const body = "<p>Tom &amp; Jerry &lt;3 <em>a</em> 50% off</p>";
+    assert.equal(tex(body, "html").html, renderBody(body, "html", 1, "off").html);
+  });
+
+  it("shows a formula it cannot parse as its source, and lists it", () => {
+    const { html, texLeft } = tex("Broken: $\\frac{a$ and fine: $b$");
+    assert.match(html, /Broken: \$\\frac\{a\$ and fine: <math>/);
+    assert.equal(texLeft.length, 1);
+    assert.equal(texLeft[0]?.source, "$\\frac{a$");
+    assert.match(texLeft[0]?.reason ?? "", /end of input/);
+  });
+
+  it("escapes the source of a formula left as text", () => {
+    const { html, texLeft } = tex("<p>$\\foo &lt;script&gt;alert(1)&lt;/script&gt;$</p>", "html");
+    assert.equal(texLeft.length, 1);
+    assert.equal(html, "<p>$\\foo &lt;script&gt;alert(1)&lt;/script&gt;$</p>");
+  });
+});
+
+describe("TeX cannot smuggle in links, data or styles", () => {
+  const attacks = [
+    "\\href{javascript:alert(1)}{click}",
+    "\\url{javascript:alert(1)}",
+    "\\htmlData{foo=bar}{x}",
+    "\\htmlId{x}{y}",
+    "\\htmlClass{x}{y}",
+    "\\htmlStyle{background:url(https://example.com/a.png)}{x}",
+    "\\style{background:url(https://example.com/a.png)}{x}",
+    "\\class{x}{y}",
+    "\\includegraphics{https://example.com/a.png}",
+  ];
+  for (const attack of attacks) {
+    it(`${attack} is left as source`, () => {
+      const { html, texLeft } = tex(`<p>$${attack}$</p>`, "html");
+      assert.equal(texLeft.length, 1);
+      assert.doesNotMatch(html, /<math|href=|data-|style=|class=|<img/);
+    });
+  }
+
+  it("a post's own MathML is still dropped, whole", () => {
+    const { html } = tex(
+      '<math><mi href="javascript:alert(1)">x</mi><maction actiontype="statusline">y</maction></math><p>$z$</p>',
+      "html",
+    );
+    assert.equal(html, "<p><math><mi>z</mi></math></p>");
+  });
+
+  it("MathML keeps only the allowlisted elements and attributes", () => {
+    const allowedElements = new Set(
+      "math mrow mi mn mo ms mtext mspace mpadded mphantom mstyle menclose mfrac msqrt mroot msub msup msubsup munder mover munderover mmultiscripts mprescripts none mtable mtr mtd".split(
+        " ",
+      ),
+    );
+    const mathml = [
+      "\\begin{pmatrix}1&0\\\\0&1\\end{pmatrix}",
+      "\\color{red}{x}\\rule{1em}{2em}\\cancel{y}\\sqrt[3]{z}\\overbrace{a}^{b}",
+      "\\tag{1} x",
+      "{}^{14}_{6}C",
+    ].map((formula) => {
+      const typeset = texToMathml(formula, true);
+      assert.ok("mathml" in typeset, formula);
+      return typeset.mathml;
+    });
+    const { elements, attributes } = names(mathml.join(""));
+    for (const element of elements) assert.ok(allowedElements.has(element), element);
+    for (const attribute of ["style", "class", "id", "href", "xmlns"]) {
+      assert.ok(!attributes.has(attribute), attribute);
+    }
+  });
+
+  it("caps the size a formula may ask for", () => {
+    const typeset = texToMathml("\\rule{100000em}{100000em}", false);
+    assert.ok("mathml" in typeset);
+    assert.match(typeset.mathml, /width="40em"/);
+  });
+});
+
+describe("math: in community.yaml and the importer", () => {
+  it("is off by default, tex when asked, and nothing else", () => {
+    assert.equal(communitySchema.parse({ name: "Q" }).math, "off");
+    assert.equal(communitySchema.parse({ name: "Q", math: "tex" }).math, "tex");
+    const result = communitySchema.safeParse({ name: "Q", math: "latex" });
+    assert.ok(!result.success);
+    assert.match(result.error.issues[0]?.message ?? "", /must be tex or off, not the text "latex"/);
+  });
+
+  it("turns math on from 5% of posts with TeX, and --math / --no-math win", () => {
+    assert.equal(decideMath({ posts: 1672, withTex: 883 }, undefined), true);
+    assert.equal(decideMath({ posts: 2538, withTex: 15 }, undefined), false);
+    assert.equal(decideMath({ posts: 0, withTex: 0 }, undefined), false);
+    assert.equal(decideMath({ posts: 2538, withTex: 15 }, true), true);
+    assert.equal(decideMath({ posts: 1672, withTex: 883 }, false), false);
+  });
+
+  it("writes math: tex only when on", () => {
+    assert.match(renderCommunityFile("Q", "credit", "from", true), /^math: "tex"$/m);
+    assert.doesNotMatch(renderCommunityFile("Q", "credit", "from", false), /math:/);
+  });
+});
