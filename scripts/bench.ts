@@ -14,6 +14,7 @@
  */
 import { spawnSync } from "node:child_process";
 import {
+  appendFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -102,6 +103,9 @@ try {
     if (child.status !== 0)
       throw new Error(`../shared/bench/gen-corpus.mjs exited with ${child.status}`);
   }
+  if (options.pageSize !== undefined) {
+    appendFileSync(join(content, "community.yaml"), `pageSize: ${options.pageSize}\n`);
+  }
   const generatorSeconds = (performance.now() - generatorStarted) / 1000;
   // With --pages: the questions each build must write a page for, the answers, the tags.
   const v2 = options.pages ? corpusStats(content) : undefined;
@@ -111,6 +115,7 @@ try {
     questions: options.count,
     markdownBytes: folderBytes(join(content, "questions")),
     generatorSeconds,
+    ...(options.pageSize !== undefined && { pageSize: options.pageSize }),
     ...(v2 && { v2: true, answers: v2.answers, answerBytes: v2.answerBytes, tags: v2.tags }),
   };
 
@@ -324,7 +329,7 @@ try {
     console.log(
       `\nEvery build, ours and the peers', writes a page per question and per tag ` +
         `(${v2.tags.toLocaleString("en-US")} tags in this corpus) and tags/index.html; ours also pages ` +
-        `the tag pages by pageSize when it is set (not in this corpus).`,
+        `the listing and the tag pages by pageSize when it is set (${options.pageSize === undefined ? "not in this corpus" : `pageSize: ${options.pageSize} here`}).`,
     );
   }
   const limitWalls = (peerRuns.get("limit") ?? []).map((run) =>

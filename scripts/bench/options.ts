@@ -16,6 +16,8 @@ export interface BenchOptions {
    */
   pages: boolean;
   seed: number;
+  /** `pageSize` written into the corpus's community.yaml; none: one listing page. */
+  pageSize: number | undefined;
   keep: boolean;
   /** Another checkout of this project (its own node_modules) whose build is paired with ours. */
   baseline: string | undefined;
@@ -40,9 +42,12 @@ Options:
   --pages          Question pages: the corpus is ../shared/bench/gen-corpus.mjs --v2 (questions and
                    their answers; so --corpus shared, and --corpus own is refused), our build's
                    question pages are counted, checked and weighed, and the peers run with
-                   run-peers.sh --pages (limit and hugo; the others are reported skipped). The
-                   peers then also write tag pages, which we do not build yet. No budgets yet.
+                   run-peers.sh --pages (limit and hugo; the others are reported skipped). No
+                   budgets yet.
   --seed S         The corpus seed (default 1).
+  --page-size N    Write pageSize: N into the corpus's community.yaml, so that our listing and
+                   tag pages are paged (the peers write one page whatever it says). Without it,
+                   one listing page holds every question.
   --timeout S      Kill a build that runs longer than S seconds (default 900).
   --keep           Keep the temporary folder (corpus, cache, outputs) and print its path.
   --baseline DIR   Another checkout of this project, with its node_modules installed (say the
@@ -77,6 +82,7 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
         corpus: { type: "string" },
         pages: { type: "boolean", default: false },
         seed: { type: "string", default: "1" },
+        "page-size": { type: "string" },
         timeout: { type: "string", default: "900" },
         keep: { type: "boolean", default: false },
         baseline: { type: "string" },
@@ -114,6 +120,10 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
     corpus,
     pages: values.pages,
     seed,
+    pageSize:
+      values["page-size"] === undefined
+        ? undefined
+        : positiveInteger("--page-size", values["page-size"]),
     keep: values.keep,
     baseline,
     timeoutSeconds: positiveInteger("--timeout", values.timeout),

@@ -30,4 +30,13 @@ describe("parseOptions", () => {
   it("still refuses a corpus it does not know", () => {
     assert.throws(() => parseOptions(["--corpus", "mine"]), UsageError);
   });
+
+  it("pages the corpus's listing with --page-size, and refuses a size that is not whole", () => {
+    assert.equal(parseOptions(["--pages", "--page-size", "100"])?.pageSize, 100);
+    assert.equal(parseOptions(["--pages"])?.pageSize, undefined);
+    assert.throws(
+      () => parseOptions(["--page-size", "ten"]),
+      (error: unknown) => error instanceof UsageError && /--page-size: "ten"/.test(error.message),
+    );
+  });
 });
