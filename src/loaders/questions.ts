@@ -41,7 +41,7 @@ export function questionsLoader(): LiveLoader<QuestionPage, never, never, Conten
         }));
       if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
       if ("failure" in outcome) throw outcome.failure;
-      const { content, counts } = outcome;
+      const { content, counts, warnings } = outcome;
       const read = (noun: string, { derived, unchangedByDigest, unchangedByStamp }: Counts) =>
         `${derived + unchangedByDigest + unchangedByStamp} ${noun}: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`;
       const answers =
@@ -51,6 +51,7 @@ export function questionsLoader(): LiveLoader<QuestionPage, never, never, Conten
         console.info(
           `[questions-loader] ${read("questions", counts.questions)}${answers > 0 ? `; ${read("answers", counts.answers)}` : ""}`,
         );
+        for (const warning of warnings) console.warn(warning);
       }
       return { entries: content.questions.map((page) => ({ id: page.id, data: page })) };
     },

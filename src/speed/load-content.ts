@@ -28,6 +28,12 @@ export type LoadOutcome =
       content: Content;
       /** How each folder's entries were had (see `LoadedFolder`). */
       counts: { questions: FolderCounts; answers: FolderCounts };
+      /**
+       * Lines for the build's log that fail nothing (`texWarnings`). Handed over rather than
+       * printed here: a worker thread's console reaches the terminal late, in the middle of
+       * Astro's own lines.
+       */
+      warnings: string[];
     }
   /** The content has problems: the report names them all. */
   | { problems: readonly ContentProblem[] }
@@ -74,9 +80,6 @@ export async function loadContent(
     const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder);
     closeTextStores();
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files);
-    for (const line of texWarnings(questions.loaded.files, answers.loaded.files)) {
-      console.warn(line);
-    }
     if ("problems" in read) return { outcome: { problems: read.problems }, saveCache: () => {} };
     saves.push(questions.save, answers.save);
     // Once the caches hold this build's entries, a store no entry points into is garbage.
@@ -93,7 +96,8 @@ export async function loadContent(
       );
     }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
-    return { outcome: { content: read.content, counts }, saveCache };
+    const warnings = texWarnings(questions.loaded.files, answers.loaded.files);
+    return { outcome: { content: read.content, counts, warnings }, saveCache };
   } catch (failure) {
     return { outcome: { failure }, saveCache: () => {} };
   }
