@@ -372,7 +372,7 @@ try {
   }
   console.log(
     `\nHTML per entry: ours ${bytes(perEntry.oursHtmlBytes)}` +
-      (coldOut ? ` (${coldOut.listingPages.join(", ")})` : "") +
+      (coldOut ? ` (${listingPagesNamed(coldOut.listingPages)})` : "") +
       (options.pages ? "" : `, limit ${bytes(perEntry.limitHtmlBytes)}`) +
       `; visible text per entry (title + tags + excerpt): ${bytes(perEntry.visibleTextBytes)}`,
   );
@@ -650,4 +650,11 @@ function writeResults(results: object): string {
   for (let n = 2; existsSync(file); n++) file = join(folder, `${stem}-${n}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return file;
+}
+
+/** The listing pages weighed, named in full when they are few: a paged million has 10,000. */
+function listingPagesNamed(pages: readonly string[]): string {
+  return pages.length <= 3
+    ? pages.join(", ")
+    : `${pages.length.toLocaleString("en-US")} listing pages`;
 }
