@@ -112,11 +112,12 @@ async function main(args: readonly string[]): Promise<number> {
     // 6. community.yaml, with the CC BY-SA attribution the licence asks for, and math: tex
     //    when the posts use TeX (or --math says so).
     const attribution = communityAttribution(site, pass.licences, pass.licenceFrom);
+    const typesetsMath = decideMath(pass.mathUse, options.math);
     const community = renderCommunityFile(
       name,
       attribution,
       `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
-      decideMath(pass.mathUse, options.math),
+      typesetsMath,
     );
     const communityProblems = communityFileProblems(community);
     if (communityProblems.length > 0) {
@@ -144,7 +145,7 @@ async function main(args: readonly string[]): Promise<number> {
       written: complete || options.allowPartial,
       exitCode: complete ? 0 : 1,
       seconds: (performance.now() - started) / 1000,
-      mathFlag: options.math,
+      math: { on: typesetsMath, flag: options.math },
     });
     console.log(options.json ? JSON.stringify(report, null, 2) : formatReport(report));
     return report.exitCode;

@@ -5,7 +5,6 @@ import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
 import type { PostsPass } from "./import-posts.ts";
 import { byId, type DuplicateLinks } from "./post-links.ts";
-import { decideMath } from "./math-use.ts";
 import { postTypeName, type ImportReport } from "./report.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 
@@ -26,8 +25,8 @@ export interface ReportParts {
   written: boolean;
   exitCode: 0 | 1;
   seconds: number;
-  /** `--math` (true), `--no-math` (false), or neither. */
-  mathFlag: boolean | undefined;
+  /** Whether community.yaml got `math: tex`, and `--math` (true), `--no-math` (false) or neither. */
+  math: { on: boolean; flag: boolean | undefined };
 }
 
 /** Puts the steps' results into the report's shape, sorted so two runs print the same. */
@@ -130,8 +129,8 @@ export function assembleReport(parts: ReportParts): ImportReport {
     ),
     problems,
     math: {
-      setting: decideMath(pass.mathUse, parts.mathFlag) ? "tex" : "off",
-      by: parts.mathFlag === undefined ? "share" : parts.mathFlag ? "--math" : "--no-math",
+      setting: parts.math.on ? "tex" : "off",
+      by: parts.math.flag === undefined ? "share" : parts.math.flag ? "--math" : "--no-math",
       ...pass.mathUse,
     },
     written: parts.written,
