@@ -26,30 +26,44 @@ import "@mathjax/src/js/input/tex/braket/BraketConfiguration.js";
 import "@mathjax/src/js/input/tex/cancel/CancelConfiguration.js";
 import "@mathjax/src/js/input/tex/color/ColorConfiguration.js";
 import { projectRoot } from "../src/project-paths.ts";
+import { commandLineOptions, UsageError } from "./common/usage-error.ts";
 import { readDumpRows } from "./import/xml-rows.ts";
 import { formulasInHtml, type Formula } from "../src/lib/math/html-math.ts";
 import { texToMathml } from "../src/lib/math/tex-mathml.ts";
 
-const { values } = parseArgs({
-  options: {
-    posts: {
-      type: "string",
-      default: join(
-        projectRoot,
-        "../shared/data/stackexchange/quantumcomputing.stackexchange.com/Posts.xml",
-      ),
-    },
-    failures: { type: "string", default: "5" },
-    help: { type: "boolean", short: "h", default: false },
-  },
-});
-if (values.help) {
-  console.log(
-    "Usage: node scripts/bench-math.ts [--posts FILE] [--failures N]\n" +
-      "  --posts     a dump's Posts.xml (default: the quantumcomputing sample dump)\n" +
-      "  --failures  how many failed formulas to show per library (default 5)",
-  );
-  process.exit(0);
+const HELP = `Usage: node scripts/bench-math.ts [--posts FILE] [--failures N]
+  --posts     a dump's Posts.xml (default: the quantumcomputing sample dump)
+  --failures  how many failed formulas to show per library (default 5)`;
+
+const values = commandLineOptions("bench-math", readOptions, HELP);
+
+/** The command line, or undefined for --help. */
+function readOptions(args: string[]): { posts: string; failures: number } | undefined {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        posts: {
+          type: "string",
+          default: join(
+            projectRoot,
+            "../shared/data/stackexchange/quantumcomputing.stackexchange.com/Posts.xml",
+          ),
+        },
+        failures: { type: "string", default: "5" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}; see --help`);
+  }
+  if (parsed.help) return undefined;
+  const failures = Number(parsed.failures);
+  if (!Number.isInteger(failures) || failures < 0) {
+    throw new UsageError(`--failures: "${parsed.failures}" is not a whole number, such as 5`);
+  }
+  return { posts: parsed.posts, failures };
 }
 
 // 1. Every formula of every body, as the build finds them.
@@ -158,7 +172,7 @@ for (const { name, render, startPost } of candidates) {
     Math.round(bytes / Math.max(parsed, 1)).toString(),
   ]);
   console.log(`${name}: first failures`);
-  for (const { formula, reason } of failed.slice(0, Number(values.failures))) {
+  for (const { formula, reason } of failed.slice(0, values.failures)) {
     console.log(`  ${JSON.stringify(formula.tex.slice(0, 80))}: ${reason.split("\n")[0]}`);
   }
 }

@@ -130,7 +130,7 @@ try {
   // for measuring").
   const outFolder = (name: string, run: number): string =>
     join(work, options.pages ? `${name}-${run}` : name);
-  const folders = (_kind: string, run = 0): BuildFolders => ({
+  const folders = (run: number): BuildFolders => ({
     content,
     cache: join(work, "cache"),
     out: outFolder("out", run),
@@ -159,7 +159,7 @@ try {
   // The --baseline checkout's builds, each right after ours of the same kind on the same
   // corpus, with a cache of its own: pairs whose ratio the machine's drift hardly moves.
   const baseline: typeof ours = { cold: [], warm: [], edit: [] };
-  const baselineFolders = (_kind: string, run = 0): BuildFolders => ({
+  const baselineFolders = (run: number): BuildFolders => ({
     content,
     cache: join(work, "cache-baseline"),
     out: outFolder("out-baseline", run),
@@ -181,7 +181,7 @@ try {
         if (kind === "warm" && builder.runs.cold.at(-1)?.output === undefined) continue;
         warmFileCache(content);
         const built = buildOurs(
-          builder.folders(kind, run),
+          builder.folders(run),
           kind === "cold",
           options.timeoutSeconds,
           builder.project,
@@ -194,13 +194,9 @@ try {
       const edit = editOneQuestion(content, `benchedit${run}x${Date.now().toString(36)}`);
       for (const builder of builders) {
         warmFileCache(content);
-        const out = builder.folders("edit", run).out;
-        const built = buildOurs(
-          builder.folders("edit", run),
-          false,
-          options.timeoutSeconds,
-          builder.project,
-        );
+        const runFolders = builder.folders(run);
+        const out = runFolders.out;
+        const built = buildOurs(runFolders, false, options.timeoutSeconds, builder.project);
         const shown =
           built.output !== undefined &&
           listingContains(out, built.output.listingPages, edit.marker);
@@ -281,7 +277,7 @@ try {
   ];
   const coldOut = lastCold?.output;
   // The last run's folder, as its edit build left it: one question's text apart from the cold.
-  const coldFolder = folders("cold", ours.cold.length).out;
+  const coldFolder = folders(ours.cold.length).out;
   const textBytes = coldOut ? visibleTextBytes(coldFolder, coldOut.listingPages) : undefined;
   // With --pages a peer's out_MB is every file it wrote, not its listing: no per-entry figure.
   const limitRow = options.pages ? undefined : peers.find((peer) => peer.peer === "limit");

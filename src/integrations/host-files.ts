@@ -2,6 +2,7 @@
  * The small files a static host or crawler reads beside the pages, as text made from the list
  * of built files. Pure functions: the integration in static-host.ts writes what they return.
  */
+import { escapeText } from "../lib/escape-text.ts";
 
 /** Hashed assets never change under their name: cache them for a year, never revalidate. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -66,8 +67,6 @@ export function robotsTxt(site: URL | undefined): string {
 
 /** `sitemap.xml` listing the pages (`index.html` files) at their absolute, canonical URLs. */
 export function sitemapXml(site: URL, files: readonly string[]): string {
-  const escape = (text: string) =>
-    text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const urls = files
     .filter((file) => file === "index.html" || file.endsWith("/index.html"))
     .sort()
@@ -75,7 +74,7 @@ export function sitemapXml(site: URL, files: readonly string[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((url) => `  <url><loc>${escape(url)}</loc></url>`),
+    ...urls.map((url) => `  <url><loc>${escapeText(url)}</loc></url>`),
     "</urlset>",
     "",
   ].join("\n");

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import sanitizeHtml from "sanitize-html";
 import { markdown, markdownWithMath } from "./markdown.ts";
-import { escapeText, replaceTexInHtml, type Formula } from "./math/html-math.ts";
+import { escapeText } from "./escape-text.ts";
+import { replaceTexInHtml, type Formula } from "./math/html-math.ts";
 import type { MathEnv } from "./math/markdown-math.ts";
 import { texToMathml } from "./math/tex-mathml.ts";
 

@@ -1,5 +1,6 @@
 import { Parser } from "htmlparser2";
-import { mayHoldTex, splitTex } from "./tex-spans.ts";
+import { escapeText } from "../escape-text.ts";
+import { mayHoldTex, splitTex, type TexPiece } from "./tex-spans.ts";
 
 /** One formula found in a body: its TeX, whether it is display math, and its source. */
 export interface Formula {
@@ -26,17 +27,9 @@ export function replaceTexInHtml(
   html: string,
   typeset: (formula: Formula) => string | undefined,
 ): string {
-  if (!mayHoldTex(html)) return html;
-  const texts = textRuns(html);
   let out = "";
   let copied = 0;
-  for (const { start, end, text } of texts) {
-    if (!mayHoldTex(text)) continue;
-    const pieces = splitTex(text);
-    const [first] = pieces;
-    if (pieces.length === 1 && first !== undefined && "text" in first && first.text === text) {
-      continue;
-    }
+  for (const { start, end, pieces } of textsWithTex(html)) {
     out += html.slice(copied, start);
     for (const piece of pieces) {
       out +=
@@ -49,12 +42,28 @@ export function replaceTexInHtml(
 
 /** Every formula of an HTML body's text outside code, in order (for counts and benches). */
 export function formulasInHtml(html: string): Formula[] {
-  const formulas: Formula[] = [];
-  replaceTexInHtml(html, (formula) => {
-    formulas.push(formula);
-    return undefined;
-  });
-  return formulas;
+  return [...textsWithTex(html)].flatMap(({ pieces }) =>
+    pieces.filter((piece): piece is Formula => !("text" in piece)),
+  );
+}
+
+/**
+ * The text runs of the HTML outside code that `splitTex` reads as more than their own text (a
+ * formula, or a `\$`), each with where its source starts and ends and its pieces.
+ */
+function* textsWithTex(
+  html: string,
+): Generator<{ start: number; end: number; pieces: TexPiece[] }> {
+  if (!mayHoldTex(html)) return;
+  for (const { start, end, text } of textRuns(html)) {
+    if (!mayHoldTex(text)) continue;
+    const pieces = splitTex(text);
+    const [first] = pieces;
+    if (pieces.length === 1 && first !== undefined && "text" in first && first.text === text) {
+      continue;
+    }
+    yield { start, end, pieces };
+  }
 }
 
 /**
@@ -91,9 +100,4 @@ function textRuns(html: string): { start: number; end: number; text: string }[] 
   parser.write(html);
   parser.end();
   return runs;
-}
-
-/** Text as HTML: what the sanitizer escapes in text, escaped the same way. */
-export function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
