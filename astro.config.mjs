@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
+import { renderThreads } from "./src/integrations/render-threads.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
 import { writtenPages } from "./src/integrations/written-pages.ts";
 import { buildCacheDirectory } from "./src/project-paths.ts";
@@ -42,6 +43,7 @@ export default {
     // Before staticHost: its files (robots.txt, _headers...) list what is left once this one
     // has deleted what no longer belongs.
     writtenPages(),
+    renderThreads(),
     staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" }),
   ],
 };

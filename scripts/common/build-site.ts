@@ -18,8 +18,18 @@ export function buildArguments(command: BuildCommand = "npm run build"): string[
  * The environment of a build over `contentDir` into `outDir`, as a user sets it: this
  * process's own, with QA_CONTENT_DIR and QA_OUT_DIR, and no colour codes in the log.
  */
-export function buildEnvironment(contentDir: string, outDir: string): NodeJS.ProcessEnv {
-  return { ...process.env, QA_CONTENT_DIR: contentDir, QA_OUT_DIR: outDir, NO_COLOR: "1" };
+export function buildEnvironment(
+  contentDir: string,
+  outDir: string,
+  settings: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...settings,
+    QA_CONTENT_DIR: contentDir,
+    QA_OUT_DIR: outDir,
+    NO_COLOR: "1",
+  };
 }
 
 export interface BuildResult {
@@ -30,18 +40,20 @@ export interface BuildResult {
 
 /**
  * Runs the real build of this project (`npm run build`, unless told `astro build`) over
- * `contentDir` into `outDir`, the way a user does with QA_CONTENT_DIR and QA_OUT_DIR set, with
- * the Node that runs the caller (a test, the audit).
+ * `contentDir` into `outDir`, the way a user does with QA_CONTENT_DIR and QA_OUT_DIR set (and
+ * any other `settings`, such as QA_RENDER_THREADS), with the Node that runs the caller (a
+ * test, the audit).
  */
 export function buildSite(
   contentDir: string,
   outDir: string,
   command: BuildCommand = "npm run build",
+  settings: NodeJS.ProcessEnv = {},
 ): Promise<BuildResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, buildArguments(command), {
       cwd: projectRoot,
-      env: buildEnvironment(contentDir, outDir),
+      env: buildEnvironment(contentDir, outDir, settings),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -1,0 +1,54 @@
+import { join } from "node:path";
+import type { AstroIntegration } from "astro";
+import {
+  PAGES_AHEAD_PER_THREAD,
+  renderThreadCount,
+  threadedPrerenderer,
+} from "../speed/render-threads.ts";
+
+/** The name Astro gives the page bundle's entry file (astro/dist/core/build/vite-build-config.js). */
+const BUNDLE_ENTRY_PREFIX = "prerender-entry";
+
+/**
+ * Renders the pages on worker threads as well as Astro's main thread (src/speed/
+ * render-threads.ts): one per core, or `QA_RENDER_THREADS`. Astro's loop then keeps that many
+ * pages in flight at once (`build.concurrency`), and a plugin notes where Vite wrote the page
+ * bundle's entry, for the threads to import.
+ */
+export function renderThreads(): AstroIntegration {
+  const threads = renderThreadCount();
+  let bundleEntry: string | undefined;
+  return {
+    name: "qa-render-threads",
+    hooks: {
+      "astro:config:setup": ({ command, updateConfig }) => {
+        if (command !== "build" || threads === 0) return;
+        updateConfig({
+          build: { concurrency: threads * PAGES_AHEAD_PER_THREAD },
+          vite: {
+            plugins: [
+              {
+                name: "qa-page-bundle-entry",
+                applyToEnvironment: (environment) => environment.name === "prerender",
+                writeBundle(output, bundle) {
+                  const entry = Object.keys(bundle).find((file) =>
+                    file.startsWith(BUNDLE_ENTRY_PREFIX),
+                  );
+                  if (entry !== undefined && output.dir !== undefined) {
+                    bundleEntry = join(output.dir, entry);
+                  }
+                },
+              },
+            ],
+          },
+        });
+      },
+      "astro:build:start": ({ setPrerenderer }) => {
+        if (threads === 0) return;
+        setPrerenderer((astroPrerenderer) =>
+          threadedPrerenderer(astroPrerenderer, { threads, bundleEntry: () => bundleEntry }),
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// A page rendering worker thread's module (started through worker-entry.mjs; see
+// render-threads.ts): imports the page bundle Astro built, then renders each page it is
+// handed with that bundle's own app, and posts the response back.
+import { parentPort, workerData } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
+import type { PageJob, PageResult, RenderWorkerData } from "./render-threads.ts";
+
+/*
+ * What this thread uses of the bundle's app is what Astro's own prerenderer uses
+ * (astro/dist/core/build/default-prerenderer.js): `app.render`, its route cache and its
+ * component lookup. A page's static path (params and props) is not worked out here, which
+ * would load the whole content folder again in every thread: the main thread hands it over
+ * with the page, and it goes into the route cache as the one entry Astro then finds for it.
+ */
+
+/** The parts of the bundle's app this thread uses (BuildApp, astro/dist/core/build/app.js). */
+interface BundleApp {
+  manifest: { routes: { routeData: RouteData }[] };
+  routeCache: {
+    get(route: RouteData): { staticPaths?: KeyedPaths } | undefined;
+    set(route: RouteData, entry: { mod: unknown; staticPaths: KeyedPaths }): void;
+  };
+  getComponentByRoute(route: RouteData): Promise<unknown>;
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  render(request: Request, options: { routeData: RouteData }): Promise<Response>;
+}
+
+interface RouteData {
+  route: string;
+  component: string;
+}
+
+type KeyedPaths = unknown[] & { keyed: Map<string, { params: unknown; props: unknown }> };
+
+const { bundleEntry, scripts } = workerData as RenderWorkerData;
+const { app } = (await import(pathToFileURL(bundleEntry).href)) as { app: BundleApp };
+
+// Astro's build hands its app the build's internals and options; the app reads them only for
+// a page's head elements: the page's style sheets (none here: the pages link their own, see
+// src/components/Page.astro) and the scripts integrations inject, handed over as they are.
+app.setInternals({ pagesByKeys: new Map() });
+app.setOptions({
+  settings: { scripts },
+  logger: { options: { destination: { write: forwardLog } } },
+});
+
+/** Routes by `route` and component, and the static paths of each, as this thread knows them. */
+const routes = new Map<string, { routeData: RouteData; paths: KeyedPaths }>();
+
+async function routeOf(route: string, component: string) {
+  const key = `${route}\0${component}`;
+  let known = routes.get(key);
+  if (known === undefined) {
+    const routeData = app.manifest.routes.find(
+      ({ routeData }) => routeData.route === route && routeData.component === component,
+    )?.routeData;
+    if (routeData === undefined) throw new Error(`The page bundle has no route ${route}.`);
+    const paths = Object.assign([], { keyed: new Map() }) as KeyedPaths;
+    app.routeCache.set(routeData, {
+      mod: await app.getComponentByRoute(routeData),
+      staticPaths: paths,
+    });
+    known = { routeData, paths };
+    routes.set(key, known);
+  }
+  return known;
+}
+
+async function render({
+  route,
+  component,
+  url,
+  pathKey,
+  params,
+  props,
+}: PageJob): Promise<PageResult> {
+  const { routeData, paths } = await routeOf(route, component);
+  paths.keyed.set(pathKey, { params, props });
+  try {
+    const response = await app.render(new Request(url), { routeData });
+    const body = new Uint8Array(await response.arrayBuffer());
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      body,
+    };
+  } finally {
+    paths.keyed.delete(pathKey);
+  }
+}
+
+parentPort?.on("message", (job: PageJob & { id: number }) => {
+  render(job).then(
+    (result) => parentPort?.postMessage({ id: job.id, result }, [result.body.buffer]),
+    (error: unknown) =>
+      parentPort?.postMessage({
+        id: job.id,
+        error:
+          error instanceof Error
+            ? { message: error.message, stack: error.stack }
+            : { message: String(error) },
+      }),
+  );
+});
+
+/**
+ * Astro's log lines from this thread: warnings and errors go to the main thread to print
+ * (`RenderLog`); the rest is Astro's line for each page, which the main thread logs itself.
+ */
+function forwardLog({
+  level,
+  label,
+  message,
+}: {
+  level: string;
+  label: string | null;
+  message: string;
+}): boolean {
+  if (level === "warn" || level === "error")
+    parentPort?.postMessage({ log: { level, label, message } });
+  return true;
+}
