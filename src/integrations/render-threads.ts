@@ -1,19 +1,14 @@
 import { join } from "node:path";
 import type { AstroIntegration } from "astro";
-import {
-  PAGES_AHEAD_PER_THREAD,
-  renderThreadCount,
-  threadedPrerenderer,
-} from "../speed/render-threads.ts";
+import { renderThreadCount, threadedPrerenderer } from "../speed/render-threads.ts";
 
 /** The name Astro gives the page bundle's entry file (astro/dist/core/build/vite-build-config.js). */
 const BUNDLE_ENTRY_PREFIX = "prerender-entry";
 
 /**
- * Renders the pages on worker threads as well as Astro's main thread (src/speed/
- * render-threads.ts): one per core, or `QA_RENDER_THREADS`. Astro's loop then keeps that many
- * pages in flight at once (`build.concurrency`), and a plugin notes where Vite wrote the page
- * bundle's entry, for the threads to import.
+ * Renders and writes the pages on worker threads beside Astro's main thread (src/speed/
+ * render-threads.ts): one per core, or `QA_RENDER_THREADS`. A plugin notes where Vite wrote
+ * the page bundle's entry, for the threads to import.
  */
 export function renderThreads(): AstroIntegration {
   const threads = renderThreadCount();
@@ -24,7 +19,6 @@ export function renderThreads(): AstroIntegration {
       "astro:config:setup": ({ command, updateConfig }) => {
         if (command !== "build" || threads === 0) return;
         updateConfig({
-          build: { concurrency: threads * PAGES_AHEAD_PER_THREAD },
           vite: {
             plugins: [
               {

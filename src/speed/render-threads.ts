@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import type { AstroPrerenderer, PathWithRoute, RouteData } from "astro";
 import { projectFile } from "../project-paths.ts";
@@ -38,6 +39,8 @@ export interface PageJob {
   pathKey: string;
   params: unknown;
   props: unknown;
+  /** Where the thread writes the page; none: it hands the page back instead. */
+  file?: string | undefined;
 }
 
 /** A rendered page as a thread hands it back: a response, taken apart to cross threads. */
@@ -66,6 +69,20 @@ interface BuildApp {
     get(route: RouteData): { staticPaths?: { keyed?: Map<string, StaticPath> } } | undefined;
   };
   getSettings(): { scripts: unknown };
+  getOptions(): BuildOptions;
+}
+
+/** The parts of Astro's build options the main thread reads (StaticBuildOptions). */
+interface BuildOptions {
+  origin: string;
+  settings: {
+    config: {
+      base: string;
+      outDir: URL;
+      trailingSlash: string;
+      build: { format: string };
+    };
+  };
 }
 
 interface StaticPath {
@@ -89,11 +106,12 @@ export function renderThreadCount(environment: NodeJS.ProcessEnv = process.env):
 }
 
 /** How many pages each thread is handed ahead, so that it never waits for the main thread. */
-export const PAGES_AHEAD_PER_THREAD = 4;
+const PAGES_AHEAD_PER_THREAD = 4;
 
 /**
- * Astro's prerenderer with the pages of routes with parameters rendered on `threads` worker
- * threads. `bundleEntry` says where the page bundle's entry is once Astro has built it.
+ * Astro's prerenderer with the pages of routes with parameters rendered and written on
+ * `threads` worker threads. `bundleEntry` says where the page bundle's entry is once Astro has
+ * built it.
  */
 export function threadedPrerenderer(
   astroPrerenderer: AstroPrerenderer,
@@ -101,11 +119,12 @@ export function threadedPrerenderer(
 ): AstroPrerenderer {
   let pool: RenderPool | undefined;
   let app: BuildApp | undefined;
-  /** The listed paths of routes with parameters, by the pathname their request has. */
-  const pathsByUrl = new Map<string, PathWithRoute>();
-  /** Routes whose first page has been rendered both ways and compared. */
-  const checked = new Map<RouteData, Promise<void>>();
-  const counts = { threads: 0, main: 0 };
+  let layout: OutputLayout | undefined;
+  /** The page of each route that Astro renders and writes too, to compare with the threads'. */
+  const checks = new Map<RouteData, { path: PathWithRoute; job: PageJob; compared?: boolean }>();
+  let pass: Promise<number> | undefined;
+  /** The pages Astro's loop renders (endpoints aside), to say how many pages were written. */
+  let astroPages = 0;
   return {
     name: "qa-threaded-pages",
     async setup() {
@@ -113,83 +132,135 @@ export function threadedPrerenderer(
       app = (astroPrerenderer as { app?: BuildApp }).app;
       const entry = bundleEntry();
       if (threads === 0 || app === undefined || entry === undefined) return;
+      layout = outputLayout(app.getOptions());
+      if (layout === undefined) return;
       pool = new RenderPool(threads, { bundleEntry: entry, scripts: app.getSettings().scripts });
     },
     async getStaticPaths() {
       const paths = await astroPrerenderer.getStaticPaths();
-      if (pool !== undefined) {
-        for (const path of paths) {
-          if (path.route.type === "page" && path.route.params.length > 0) {
-            pathsByUrl.set(urlPathKey(path.pathname), path);
-          }
+      if (pool === undefined || layout === undefined) return paths;
+      const forAstro: PathWithRoute[] = [];
+      const forThreads: PathWithRoute[] = [];
+      for (const path of paths) {
+        const job = threadable(path) ? jobFor(path, layout) : undefined;
+        if (job === undefined) {
+          forAstro.push(path);
+        } else if (!checks.has(path.route)) {
+          checks.set(path.route, { path, job: { ...job, file: undefined } });
+          forAstro.push(path);
+        } else {
+          forThreads.push(path);
         }
       }
-      return paths;
+      const { origin, outDir } = layout;
+      // Each page's job is made as it is handed out, not all of them at once, and its static
+      // path was found above (`jobFor`), so none is missing here.
+      pass = pool.renderAll(forThreads.length, (index) => {
+        const path = forThreads[index] as PathWithRoute;
+        return jobFor(path, { origin, outDir }) as PageJob;
+      });
+      // Handled by the pass, and so no longer needed here.
+      pass.catch(() => undefined);
+      return forAstro;
     },
     async render(request, options) {
-      const job = pool && !options.collectMetadata ? jobFor(request, options.routeData) : undefined;
-      if (pool === undefined || job === undefined) {
-        counts.main++;
-        return astroPrerenderer.render(request, options);
-      }
-      counts.threads++;
-      const threaded = pool.render(job);
-      let check = checked.get(options.routeData);
-      if (check === undefined) {
-        check = compareWithAstro(request, options, threaded);
-        checked.set(options.routeData, check);
-      }
-      await check;
-      const { status, statusText, headers, body } = await threaded;
-      return new Response(body, { status, statusText, headers });
-    },
-    async teardown() {
-      await pool?.close();
-      pathsByUrl.clear();
-      if (counts.threads > 0) {
-        console.info(
-          `[render-threads] ${counts.threads} pages rendered on ${threads} threads, ${counts.main} on the main thread`,
+      if (options.routeData.type === "page") astroPages++;
+      const check = pool && checks.get(options.routeData);
+      const threaded = check && !check.compared ? pool?.render(check.job) : undefined;
+      const rendered = await astroPrerenderer.render(request, options);
+      if (check === undefined || threaded === undefined) return rendered;
+      check.compared = true;
+      const response = rendered instanceof Response ? rendered : rendered.response;
+      const own = Buffer.from(await response.arrayBuffer());
+      const { body, status } = await threaded;
+      if (status !== response.status || !own.equals(body)) {
+        throw new Error(
+          `The page ${check.path.pathname} rendered on a worker thread differs from the same page rendered by Astro on the main thread: the page bundle must read something besides the page's props that the threads do not have. Set QA_RENDER_THREADS=0 to render every page on the main thread, and report this.`,
         );
       }
-      await astroPrerenderer.teardown?.();
+      return new Response(own, {
+        status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    },
+    async teardown() {
+      try {
+        const written = await pass;
+        for (const { path, job } of checks.values()) {
+          const astroFile = path.route.distURL?.[0];
+          if (astroFile === undefined || fileURLToPath(astroFile) !== fileOf(job, layout)) {
+            throw new Error(
+              `Astro wrote the page ${path.pathname} to ${astroFile === undefined ? "no file" : fileURLToPath(astroFile)}, not ${fileOf(job, layout)} where the threads write the pages of its route. Set QA_RENDER_THREADS=0 to render every page on the main thread, and report this.`,
+            );
+          }
+        }
+        if (written !== undefined) {
+          // Astro's own count of the pages built, printed after this, counts only its own.
+          console.info(
+            `[render-threads] ${written} pages rendered and written on ${threads} threads; Astro wrote the other ${astroPages}`,
+          );
+        }
+      } finally {
+        await pool?.close();
+        await astroPrerenderer.teardown?.();
+      }
     },
   };
 
-  /** The page as a thread takes it, or undefined if it is not one of the listed paths. */
-  function jobFor(request: Request, routeData: RouteData): PageJob | undefined {
-    const path = pathsByUrl.get(urlPathKey(new URL(request.url).pathname));
-    if (path === undefined || path.route !== routeData) return undefined;
-    const staticPath = app?.routeCache.get(routeData)?.staticPaths?.keyed?.get(path.pathname);
+  /** The page as a thread takes it, or undefined if its static path is not to be had. */
+  function jobFor(path: PathWithRoute, { origin, outDir }: OutputLayout): PageJob | undefined {
+    const staticPath = app?.routeCache.get(path.route)?.staticPaths?.keyed?.get(path.pathname);
     if (staticPath === undefined) return undefined;
-    const { route, component } = routeData;
+    const { route, component } = path.route;
     const { params, props } = staticPath;
-    return { route, component, url: request.url, pathKey: path.pathname, params, props };
-  }
-
-  /** Renders the page on the main thread too, and stops the build if the two differ. */
-  async function compareWithAstro(
-    request: Request,
-    options: Parameters<AstroPrerenderer["render"]>[1],
-    threaded: Promise<PageResult>,
-  ): Promise<void> {
-    const rendered = await astroPrerenderer.render(request, options);
-    const response = rendered instanceof Response ? rendered : rendered.response;
-    const own = Buffer.from(await response.arrayBuffer());
-    const { body, status } = await threaded;
-    if (status !== response.status || !own.equals(body)) {
-      throw new Error(
-        `A page rendered on a worker thread differs from the same page rendered by Astro on the main thread (${new URL(request.url).pathname}, route ${options.routeData.route}): the page bundle must be reading something besides its props that the threads do not have. Set QA_RENDER_THREADS=0 to render every page on the main thread, and report this.`,
-      );
-    }
+    const { url, file } = pageLocation(path.pathname, origin, outDir);
+    return { route, component, url, pathKey: path.pathname, params, props, file };
   }
 }
 
+/** A page route with parameters: a listing, question or tag page, not an endpoint or the 404. */
+function threadable({ route }: PathWithRoute): boolean {
+  return route.type === "page" && route.params.length > 0;
+}
+
 /**
- * A request's pathname as its listed path's pathname reads once both are compared: decoded,
- * and without the final "/" the `directory` build format adds.
+ * Where the pages go, for the build settings this project has (`directory` format at the
+ * root); other settings, and every page renders the way Astro's loop renders it.
  */
-function urlPathKey(pathname: string): string {
-  return decodeURI(pathname).replace(/(.)\/$/, "$1");
+interface OutputLayout {
+  origin: string;
+  outDir: URL;
+}
+
+function outputLayout(options: BuildOptions): OutputLayout | undefined {
+  const { config } = options.settings;
+  const plain =
+    config.build.format === "directory" && config.base === "/" && config.trailingSlash !== "never";
+  return plain ? { origin: options.origin, outDir: config.outDir } : undefined;
+}
+
+/**
+ * A page's request URL and file, as Astro's build makes them for a page route in the
+ * `directory` format (`getUrlForPath`, `getOutFolder` and `getOutFile` in astro/dist/core/
+ * build/): `/questions/12` is requested as `/questions/12/` and written to
+ * `questions/12/index.html`. The page of each route that Astro writes too is checked against
+ * this (see `teardown`).
+ */
+export function pageLocation(
+  pathname: string,
+  origin: string,
+  outDir: URL,
+): { url: string; file: string } {
+  const folder = pathname === "/" ? "/" : `/${pathname.replace(/^\/+|\/+$/g, "")}/`;
+  return {
+    url: new URL(folder, origin).href,
+    file: fileURLToPath(new URL(`.${encodeURI(folder)}index.html`, outDir)),
+  };
+}
+
+function fileOf(job: PageJob, layout: OutputLayout | undefined): string | undefined {
+  return layout && pageLocation(job.pathKey, layout.origin, layout.outDir).file;
 }
 
 /** The rendering threads, each handed pages as it finishes others. */
@@ -226,6 +297,42 @@ class RenderPool {
       this.#waiting.set(id, { resolve, reject });
       thread.pending++;
       thread.worker.postMessage({ ...job, id });
+    });
+  }
+
+  /**
+   * Has the threads render and write `count` pages, the job of each made by `jobAt` as the page
+   * is handed out, a few ahead per thread: resolves with the count once every one is written,
+   * or rejects with the first that could not be.
+   */
+  renderAll(count: number, jobAt: (index: number) => PageJob): Promise<number> {
+    const ahead = this.#threads.length * PAGES_AHEAD_PER_THREAD;
+    return new Promise((resolve, reject) => {
+      let next = 0;
+      let written = 0;
+      let failed = false;
+      const handOut = () => {
+        while (!failed && next < count && this.#waiting.size < ahead) {
+          const job = jobAt(next++);
+          this.render(job).then(
+            () => {
+              written++;
+              if (written === count) resolve(written);
+              else handOut();
+            },
+            (error: Error) => {
+              failed = true;
+              reject(
+                new Error(`The page ${job.pathKey} could not be written: ${error.message}`, {
+                  cause: error,
+                }),
+              );
+            },
+          );
+        }
+      };
+      if (count === 0) resolve(0);
+      else handOut();
     });
   }
 

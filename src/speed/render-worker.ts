@@ -1,6 +1,8 @@
 // A page rendering worker thread's module (started through worker-entry.mjs; see
 // render-threads.ts): imports the page bundle Astro built, then renders each page it is
 // handed with that bundle's own app, and posts the response back.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
 import type { PageJob, PageResult, RenderWorkerData } from "./render-threads.ts";
@@ -74,12 +76,22 @@ async function render({
   pathKey,
   params,
   props,
+  file,
 }: PageJob): Promise<PageResult> {
   const { routeData, paths } = await routeOf(route, component);
   paths.keyed.set(pathKey, { params, props });
   try {
     const response = await app.render(new Request(url), { routeData });
     const body = new Uint8Array(await response.arrayBuffer());
+    if (file !== undefined) {
+      // Written here as Astro's loop writes a page; only a plain page can be, not a redirect.
+      if (response.status !== 200) {
+        throw new Error(`it answered with status ${response.status}, where a page answers 200`);
+      }
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, body);
+      return { status: response.status, statusText: "", headers: [], body: new Uint8Array() };
+    }
     return {
       status: response.status,
       statusText: response.statusText,

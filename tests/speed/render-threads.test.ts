@@ -50,7 +50,7 @@ for (const [name, contentDir] of [
         assert.doesNotMatch(build.output, /\[render-threads\]/);
       } else {
         const [, onThreads, onMain] =
-          /\[render-threads\] (\d+) pages rendered on 2 threads, (\d+) on the main thread/.exec(
+          /\[render-threads\] (\d+) pages rendered and written on 2 threads; Astro wrote the other (\d+)/.exec(
             build.output,
           ) ?? [];
         assert.ok(
