@@ -142,23 +142,20 @@ export function threadedPrerenderer(
       const forAstro: PathWithRoute[] = [];
       const forThreads: PathWithRoute[] = [];
       for (const path of paths) {
-        const job = threadable(path) ? jobFor(path, layout) : undefined;
-        if (job === undefined) {
+        if (!threadable(path) || staticPathOf(path) === undefined) {
           forAstro.push(path);
         } else if (!checks.has(path.route)) {
-          checks.set(path.route, { path, job: { ...job, file: undefined } });
+          checks.set(path.route, { path, job: { ...jobFor(path, layout), file: undefined } });
           forAstro.push(path);
         } else {
           forThreads.push(path);
         }
       }
-      const { origin, outDir } = layout;
-      // Each page's job is made as it is handed out, not all of them at once, and its static
-      // path was found above (`jobFor`), so none is missing here.
-      pass = pool.renderAll(forThreads.length, (index) => {
-        const path = forThreads[index] as PathWithRoute;
-        return jobFor(path, { origin, outDir }) as PageJob;
-      });
+      const outputs = layout;
+      // Each page's job is made as the page is handed out, not all of them at once.
+      pass = pool.renderAll(forThreads.length, (index) =>
+        jobFor(forThreads[index] as PathWithRoute, outputs),
+      );
       // Handled by the pass, and so no longer needed here.
       pass.catch(() => undefined);
       return forAstro;
@@ -208,12 +205,15 @@ export function threadedPrerenderer(
     },
   };
 
-  /** The page as a thread takes it, or undefined if its static path is not to be had. */
-  function jobFor(path: PathWithRoute, { origin, outDir }: OutputLayout): PageJob | undefined {
-    const staticPath = app?.routeCache.get(path.route)?.staticPaths?.keyed?.get(path.pathname);
-    if (staticPath === undefined) return undefined;
+  /** The page's params and props, as Astro listed them; none when not to be found. */
+  function staticPathOf({ route, pathname }: PathWithRoute): StaticPath | undefined {
+    return app?.routeCache.get(route)?.staticPaths?.keyed?.get(pathname);
+  }
+
+  /** The page as a thread takes it; only for a page whose static path is to be found. */
+  function jobFor(path: PathWithRoute, { origin, outDir }: OutputLayout): PageJob {
+    const { params, props } = staticPathOf(path) as StaticPath;
     const { route, component } = path.route;
-    const { params, props } = staticPath;
     const { url, file } = pageLocation(path.pathname, origin, outDir);
     return { route, component, url, pathKey: path.pathname, params, props, file };
   }
