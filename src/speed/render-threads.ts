@@ -6,19 +6,20 @@ import { projectFile } from "../project-paths.ts";
 import { startWorkerThread } from "./reading-threads.ts";
 
 /*
- * Astro writes the pages one at a time on its main thread: at 100,000 questions that is one
- * core rendering for most of the build while the other waits. This prerenderer (Astro's
- * `setPrerenderer`, wrapping Astro's own) has worker threads render the pages of the routes
- * with parameters (the listing's pages, the question pages, the tag pages), each thread with
- * the page bundle Astro built and that bundle's own app (render-worker.ts), while Astro's loop
- * on the main thread goes on as before: it asks for each page, and writes what comes back.
+ * Astro writes the pages one at a time on its main thread: at 100,000 questions that was one
+ * core rendering for most of the build while the other waited. This prerenderer (Astro's
+ * `setPrerenderer`, wrapping Astro's own) has worker threads render and write the pages of the
+ * routes with parameters (the listing's pages, the question pages, the tag pages), each thread
+ * with the page bundle Astro built and that bundle's own app (render-worker.ts). Handing the
+ * pages through Astro's loop instead left the threads idle two thirds of the time, waiting on
+ * the main thread's request, response, `mkdir` and `writeFile` for each page.
  *
  * A page's static path (its params and props) comes from the route cache of the main thread's
  * app, where Astro put it when it listed the paths: a thread never works out a route's paths
- * itself, which would load the content again. Anything this cannot hand over (a route without
- * parameters, a page it cannot find among the listed paths) renders on the main thread as
- * before, so the output does not depend on it; the first page of each route is rendered both
- * ways and compared, so the build stops rather than write pages that differ.
+ * itself, which would load the content again. Astro's loop keeps the routes without parameters
+ * (the tag index, the 404 page, the search files), any page whose static path is not to be
+ * found, and one page of each route with parameters: that page is rendered on a thread too,
+ * and the build stops if the two differ in their bytes or in the file they go to.
  */
 
 /** What a rendering thread starts with (render-worker.ts). */
@@ -33,7 +34,7 @@ export interface RenderWorkerData {
 export interface PageJob {
   route: string;
   component: string;
-  /** The request's URL, as Astro made it for the page. */
+  /** The request's URL, as Astro's build makes it for the page (`pageLocation`). */
   url: string;
   /** The page's pathname as the route cache keys its static path. */
   pathKey: string;
@@ -53,7 +54,7 @@ export interface PageResult {
 
 /** A log line of Astro's that a thread passes on. */
 interface RenderLog {
-  level: "warn" | "error";
+  level: string;
   label: string | null;
   message: string;
 }
@@ -344,7 +345,9 @@ class RenderPool {
   #receive(thread: { pending: number }, message: WorkerMessage): void {
     if ("log" in message) {
       const { level, label, message: text } = message.log;
-      (level === "error" ? console.error : console.warn)(label ? `[${label}] ${text}` : text);
+      const print =
+        level === "error" ? console.error : level === "warn" ? console.warn : console.info;
+      print(label ? `[${label}] ${text}` : text);
       return;
     }
     const waiting = this.#waiting.get(message.id);

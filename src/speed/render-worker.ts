@@ -1,6 +1,6 @@
 // A page rendering worker thread's module (started through worker-entry.mjs; see
 // render-threads.ts): imports the page bundle Astro built, then renders each page it is
-// handed with that bundle's own app, and posts the response back.
+// handed with that bundle's own app, and writes it, or posts it back.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
@@ -117,10 +117,7 @@ parentPort?.on("message", (job: PageJob & { id: number }) => {
   );
 });
 
-/**
- * Astro's log lines from this thread: warnings and errors go to the main thread to print
- * (`RenderLog`); the rest is Astro's line for each page, which the main thread logs itself.
- */
+/** Astro's log lines from this thread, for the main thread to print (`RenderLog`). */
 function forwardLog({
   level,
   label,
@@ -130,7 +127,6 @@ function forwardLog({
   label: string | null;
   message: string;
 }): boolean {
-  if (level === "warn" || level === "error")
-    parentPort?.postMessage({ log: { level, label, message } });
+  parentPort?.postMessage({ log: { level, label, message } });
   return true;
 }
