@@ -44,11 +44,9 @@ export interface PageJob {
   file?: string | undefined;
 }
 
-/** A rendered page as a thread hands it back: a response, taken apart to cross threads. */
+/** A rendered page as a thread hands it back: its status, and its bytes unless it wrote them. */
 export interface PageResult {
   status: number;
-  statusText: string;
-  headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
 }
 

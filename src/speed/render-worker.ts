@@ -83,21 +83,14 @@ async function render({
   try {
     const response = await app.render(new Request(url), { routeData });
     const body = new Uint8Array(await response.arrayBuffer());
-    if (file !== undefined) {
-      // Written here as Astro's loop writes a page; only a plain page can be, not a redirect.
-      if (response.status !== 200) {
-        throw new Error(`it answered with status ${response.status}, where a page answers 200`);
-      }
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, body);
-      return { status: response.status, statusText: "", headers: [], body: new Uint8Array() };
+    if (file === undefined) return { status: response.status, body };
+    // Written here as Astro's loop writes a page; only a plain page can be, not a redirect.
+    if (response.status !== 200) {
+      throw new Error(`it answered with status ${response.status}, where a page answers 200`);
     }
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      headers: [...response.headers],
-      body,
-    };
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, body);
+    return { status: response.status, body: new Uint8Array() };
   } finally {
     paths.keyed.delete(pathKey);
   }

@@ -1,20 +1,10 @@
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { join, relative } from "node:path";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
-
-function filesUnder(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) {
-      const path = join(entry.parentPath, entry.name);
-      files.set(relative(dir, path), readFileSync(path));
-    }
-  }
-  return files;
-}
+import { filesUnder } from "../helpers/files-under.ts";
 
 it("two builds of the example content, by `astro build` and `npm run build`, produce byte-identical output", async () => {
   const outputs = [

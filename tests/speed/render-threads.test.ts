@@ -1,12 +1,13 @@
 import { after, before, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { generateCorpus } from "../../scripts/bench/gen-corpus.ts";
 import { projectFile } from "../../src/project-paths.ts";
 import { renderThreadCount } from "../../src/speed/render-threads.ts";
+import { filesUnder } from "../helpers/files-under.ts";
 
 /*
  * Rendering the pages on worker threads (src/speed/render-threads.ts) is only allowed to be
@@ -21,17 +22,6 @@ before(() => {
   generateCorpus({ count: 2_500, out: join(work, "generated"), seed: 5 });
 });
 after(() => rmSync(work, { recursive: true, force: true }));
-
-function filesUnder(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) {
-      const path = join(entry.parentPath, entry.name);
-      files.set(relative(dir, path), readFileSync(path));
-    }
-  }
-  return files;
-}
 
 for (const [name, contentDir] of [
   ["the example community", () => projectFile("content")],
