@@ -120,7 +120,7 @@ export function threadedPrerenderer(
   let app: BuildApp | undefined;
   let layout: OutputLayout | undefined;
   /** The page of each route that Astro renders and writes too, to compare with the threads'. */
-  const checks = new Map<RouteData, { path: PathWithRoute; job: PageJob; compared?: boolean }>();
+  const checks = new Map<RouteData, { path: PathWithRoute; job: PageJob }>();
   let pass: Promise<number> | undefined;
   /** The pages Astro's loop renders (endpoints aside), to say how many pages were written. */
   let astroPages = 0;
@@ -162,10 +162,9 @@ export function threadedPrerenderer(
     async render(request, options) {
       if (options.routeData.type === "page") astroPages++;
       const check = pool && checks.get(options.routeData);
-      const threaded = check && !check.compared ? pool?.render(check.job) : undefined;
+      const threaded = check && pool?.render(check.job);
       const rendered = await astroPrerenderer.render(request, options);
       if (check === undefined || threaded === undefined) return rendered;
-      check.compared = true;
       const response = rendered instanceof Response ? rendered : rendered.response;
       const own = Buffer.from(await response.arrayBuffer());
       const { body, status } = await threaded;
