@@ -4,25 +4,34 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
+import type { PackedListings } from "./early-load.ts";
 
-const { directory, cacheDirectory, mainThreadWaiting } = workerData as {
+const { directory, cacheDirectory, mainThreadWaiting, listings } = workerData as {
   directory: string;
   cacheDirectory: string;
   mainThreadWaiting: Int32Array;
+  /** The folders as the main thread listed them (`startBuildLoad`), if it did. */
+  listings?: PackedListings;
 };
 
 // Without an entry cache every question will be read: the reading workers are started first,
 // so that they load their code while this thread loads its own and plans the reading, which
-// then takes the folder's listing from here rather than listing it again. Astro's main thread
-// is busy for now: one core is left to it (see HeadStart's mainThreadWaiting).
+// then takes the folder's listing from here rather than listing it again (the main thread's,
+// when it listed the folders). Astro's main thread is busy for now: one core is left to it
+// (see HeadStart's mainThreadWaiting).
 const { readingThreadCount, startReadingWorker } = await import("./reading-threads.ts");
 const { QUESTIONS_FOLDER } = await import("./folders.ts");
 const { entryCacheFile } = await import("./entry-cache.ts");
 const cached = existsSync(entryCacheFile(cacheDirectory, QUESTIONS_FOLDER.folder));
-const { listedNames } = await import("../loaders/listed-names.ts");
-const listing = cached ? undefined : listAhead(join(directory, QUESTIONS_FOLDER.folder));
+const { listedNames, unpackListing } = await import("../loaders/listed-names.ts");
+const answers = listings?.answers && unpackListing(listings.answers);
+const questions = listings?.questions
+  ? unpackListing(listings.questions)
+  : cached
+    ? undefined
+    : listAhead(join(directory, QUESTIONS_FOLDER.folder));
 const readers = Array.from(
-  { length: Math.max(readingThreadCount(listing?.length ?? 0, 1) - 1, 0) },
+  { length: cached ? 0 : Math.max(readingThreadCount(questions?.length ?? 0, 1) - 1, 0) },
   () => startReadingWorker(QUESTIONS_FOLDER),
 );
 
@@ -38,7 +47,8 @@ saveCache();
 async function loadAndPost(): Promise<() => void> {
   const { outcome, saveCache } = await loadContent(directory, {
     cacheDirectory,
-    headStart: { readers, mainThreadWaiting, ...(listing && { listing }) },
+    headStart: { readers, mainThreadWaiting },
+    listings: { questions, answers },
   });
   parentPort?.postMessage(outcome);
   return saveCache;

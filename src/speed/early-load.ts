@@ -1,8 +1,8 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { listedNames, packListing, type PackedListing } from "../loaders/listed-names.ts";
 import { contentDirectory } from "../project-paths.ts";
 import { entryCacheDirectory } from "./entry-cache.ts";
-import type { LoadOutcome } from "./load-content.ts";
+import type { ContentListings, LoadOutcome } from "./load-content.ts";
 import { startWorkerThread } from "./reading-threads.ts";
 
 /*
@@ -48,12 +48,29 @@ type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
  */
 export function startBuildLoad(root: string, cacheDir: string): { finished: Promise<void> } {
   const directory = contentDirectory(root);
+  const listings = listContentFolders(directory);
   return startEarlyLoad(
     join(root, "src/speed/early-load-worker.ts"),
     directory,
     entryCacheDirectory(directory, cacheDir),
-    loadingHeapLimitMb(directory),
+    { heapLimitMb: loadingHeapLimitMb(listings), listings },
   );
+}
+
+/**
+ * Lists the questions and answers once, on this thread: their number sizes the loading
+ * thread's heap, and the load takes the listings rather than listing the folders again (at
+ * 1,000,000 questions and 1,469,319 answers, listing both took 2.9 to 4.1 s).
+ */
+function listContentFolders(directory: string): ContentListings {
+  const listed = (folder: string) => {
+    try {
+      return listedNames(join(directory, folder));
+    } catch {
+      return undefined; // an unreadable folder is reported by the load itself
+    }
+  };
+  return { questions: listed("questions"), answers: listed("answers") };
 }
 
 /*
@@ -68,15 +85,22 @@ export function startBuildLoad(root: string, cacheDir: string): { finished: Prom
 const HEAP_PER_FILE_BYTES = 3_200;
 const HEAP_FOR_CODE_MB = 160;
 
-/** The heap limit for loading the content folder `directory`, from its number of files. */
-export function loadingHeapLimitMb(directory: string): number {
-  const files = ["questions", "answers"].reduce((sum, folder) => {
-    try {
-      return sum + readdirSync(join(directory, folder)).length;
-    } catch {
-      return sum; // a missing folder is reported by the load itself
-    }
-  }, 0);
+/** The listings as they cross to the loading thread (see `PackedListing`). */
+export interface PackedListings {
+  questions?: PackedListing | undefined;
+  answers?: PackedListing | undefined;
+}
+
+function packListings({ questions, answers }: ContentListings = {}): PackedListings {
+  return {
+    questions: questions && packListing(questions),
+    answers: answers && packListing(answers),
+  };
+}
+
+/** The heap limit for loading a content folder, from the number of files in its listings. */
+export function loadingHeapLimitMb({ questions = [], answers = [] }: ContentListings): number {
+  const files = questions.length + answers.length;
   return HEAP_FOR_CODE_MB + Math.ceil((files * HEAP_PER_FILE_BYTES) / 2 ** 20);
 }
 
@@ -86,6 +110,8 @@ export function loadingHeapLimitMb(directory: string): number {
  * `finished` settles when the thread has ended, its entry cache written: the build must not
  * exit before.
  *
+ * `listings`, when given, are the folders as already listed, handed to the load.
+ *
  * A load of the same folder and cache already under way, and not yet taken, is kept rather
  * than started twice; one of another folder or cache (the build script guessed wrong) is
  * stopped, since its result would never be taken.
@@ -94,7 +120,7 @@ export function startEarlyLoad(
   workerFile: string,
   directory: string,
   cacheDirectory: string,
-  heapLimitMb?: number,
+  { heapLimitMb, listings }: { heapLimitMb?: number; listings?: ContentListings } = {},
 ): { finished: Promise<void> } {
   const pending = (globalThis as WithEarlyLoad)[EARLY_LOAD];
   if (pending?.finished && !pending.taken) {
@@ -114,7 +140,7 @@ export function startEarlyLoad(
   const runLoadingThread = (limitMb: number | undefined) => {
     const worker = startWorkerThread(
       workerFile,
-      { directory, cacheDirectory, mainThreadWaiting },
+      { directory, cacheDirectory, mainThreadWaiting, listings: packListings(listings) },
       limitMb === undefined ? undefined : { maxOldGenerationSizeMb: limitMb },
     );
     stop = () => void worker.terminate();

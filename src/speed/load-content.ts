@@ -1,5 +1,5 @@
 import type { ContentProblem } from "../lib/problems.ts";
-import type { FolderReader, FolderReaderModule } from "../core/folder.ts";
+import type { FolderReader, FolderReaderModule, ListedName } from "../core/folder.ts";
 import { answerFiles } from "../core/answer-file.ts";
 import { assembleContent, type Content } from "../core/content.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
@@ -40,11 +40,19 @@ export type LoadOutcome =
   /** Anything else that went wrong, such as an unreadable folder. */
   | { failure: unknown };
 
+/** The content folder's two folders as the caller listed them; a folder left out is listed here. */
+export interface ContentListings {
+  questions?: ListedName[] | undefined;
+  answers?: ListedName[] | undefined;
+}
+
 export interface LoadOptions {
   /** Where the entry caches live (`entryCacheDirectory`); none: every file is read. */
   cacheDirectory?: string | undefined;
   /** What the caller did ahead for the questions folder (see early-load-worker.ts). */
-  headStart?: HeadStart;
+  headStart?: Omit<HeadStart, "listing">;
+  /** The folders as the caller already listed them (see early-load.ts). */
+  listings?: ContentListings;
   /** The folder file names in messages are relative to. */
   displayFrom?: string;
   /** The time now, ms since the epoch; tests move it to see stamps taken long ago. */
@@ -65,6 +73,7 @@ export async function loadContent(
   {
     cacheDirectory,
     headStart = {},
+    listings = {},
     displayFrom = process.cwd(),
     now = Date.now(),
   }: LoadOptions = {},
@@ -76,8 +85,13 @@ export async function loadContent(
     const settings = questionSettings(community.community);
     const derivationKey = `${JSON.stringify(settings)}:${derivationCodeDigest()}`;
     const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
-    const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, headStart);
-    const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder);
+    const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, {
+      ...headStart,
+      listing: listings.questions,
+    });
+    const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder, {
+      listing: listings.answers,
+    });
     closeTextStores();
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files);
     if ("problems" in read) return { outcome: { problems: read.problems }, saveCache: () => {} };

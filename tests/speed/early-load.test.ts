@@ -9,6 +9,7 @@ import {
   startEarlyLoad,
   takeEarlyLoad,
 } from "../../src/speed/early-load.ts";
+import { listedNames, packListing, unpackListing } from "../../src/loaders/listed-names.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 import type { LoadOutcome } from "../../src/speed/load-content.ts";
 
@@ -45,6 +46,23 @@ describe("startEarlyLoad", () => {
     await first.finished;
   });
 
+  it("loads the folders as the listings it is handed list them, rather than listing them again", async () => {
+    // As `npm run build` hands over what it listed to size the thread's heap. A listing taken
+    // a moment before the load, here one without the last answer, is the one the load reads.
+    const withAnswers = join(projectRoot, "tests/fixtures/answers/content");
+    const questions = listedNames(join(withAnswers, "questions"));
+    const answers = listedNames(join(withAnswers, "answers"))?.slice(0, -1);
+    const cacheFolder = join(cacheDir, "listed");
+    const load = startEarlyLoad(loadWorker, withAnswers, cacheFolder, {
+      listings: { questions, answers },
+    });
+    const outcome = await takeEarlyLoad(withAnswers, cacheFolder);
+    assert.ok(outcome && "content" in outcome, JSON.stringify(outcome));
+    assert.equal(outcome.content.questions.length, questions?.length);
+    assert.equal(outcome.counts.answers.derived, answers?.length);
+    await load.finished;
+  });
+
   it("stops a load started for other folders, says so, and loads the ones asked for", async (t) => {
     const warn = t.mock.method(console, "warn", () => undefined);
     const guessed = startEarlyLoad(loadWorker, basic, join(cacheDir, "guessed"));
@@ -66,7 +84,7 @@ describe("startEarlyLoad", () => {
     const warn = t.mock.method(console, "warn", () => undefined);
     const cacheFolder = join(cacheDir, "small-heap");
     // A few megabytes: the thread cannot even load its code in them.
-    const load = startEarlyLoad(loadWorker, basic, cacheFolder, 4);
+    const load = startEarlyLoad(loadWorker, basic, cacheFolder, { heapLimitMb: 4 });
     const outcome = await takeEarlyLoad(basic, cacheFolder);
     assert.ok(outcome && "content" in outcome, JSON.stringify(outcome));
     assert.equal(outcome.content.questions.length, readdirSync(join(basic, "questions")).length);
@@ -75,4 +93,14 @@ describe("startEarlyLoad", () => {
     // The thread that loaded again wrote the entry cache.
     assert.ok(existsSync(join(cacheFolder, "questions.ndjson")));
   });
+});
+
+it("packs a folder's listing to cross threads and unpacks it as it was", () => {
+  const listing = [
+    { name: "q1.md", isFile: true },
+    { name: "drafts", isFile: false },
+    { name: "q 2 (copy).md", isFile: true },
+  ];
+  assert.deepEqual(unpackListing(structuredClone(packListing(listing))), listing);
+  assert.deepEqual(unpackListing(structuredClone(packListing([]))), []);
 });
