@@ -59,8 +59,16 @@ export function entryCacheFile(cacheDirectory: string, folder: string): string {
   return join(cacheDirectory, `${folder}.ndjson`);
 }
 
-/** The last builds' entries; undefined when there is no cache or it cannot be read. */
-export function readEntryCache<Entry>(file: string): EntryCache<Entry> | undefined {
+/**
+ * The last builds' entries; undefined when there is no cache or it cannot be read, and, given
+ * `derivationKey`, when they were read under another. Such a cache is not read past its header:
+ * a build after an upgrade reads every file again, and held the whole stale cache besides (at
+ * 100,000 questions, 190 MB of JSON) until it wrote the new one.
+ */
+export function readEntryCache<Entry>(
+  file: string,
+  derivationKey?: string,
+): EntryCache<Entry> | undefined {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -75,6 +83,9 @@ export function readEntryCache<Entry>(file: string): EntryCache<Entry> | undefin
         if (header.format !== FORMAT || typeof header.derivationKey !== "string") {
           throw new Error("not this format");
         }
+        if (derivationKey !== undefined && header.derivationKey !== derivationKey) {
+          throw new Error("read under another derivation");
+        }
         cache = { derivationKey: header.derivationKey, entries: new Map(), lines: 0 };
         return;
       }
@@ -85,8 +96,8 @@ export function readEntryCache<Entry>(file: string): EntryCache<Entry> | undefin
     });
     return cache;
   } catch {
-    // A damaged cache (a build stopped mid-write, an older format) only means every file is
-    // read again, and the cache is written afresh.
+    // A damaged cache (a build stopped mid-write, an older format), like one of another
+    // derivation, only means every file is read again, and the cache is written afresh.
     return undefined;
   } finally {
     closeSync(fd);

@@ -137,10 +137,11 @@ async function loadCachedFolder<Entry, Settings>(
   const { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now } = options;
   const cacheFile =
     cacheDirectory === undefined ? undefined : entryCacheFile(cacheDirectory, reader.folder);
-  const previous = cacheFile === undefined ? undefined : readEntryCache<Entry>(cacheFile);
+  const previous =
+    cacheFile === undefined ? undefined : readEntryCache<Entry>(cacheFile, derivationKey);
   const loaded = await loadFolder(reader, where, contentDir, settings, {
     ...headStart,
-    previous: previous?.derivationKey === derivationKey ? previous : undefined,
+    previous,
     displayFrom,
     now,
     textStore: cacheDirectory === undefined ? undefined : textStoreDirectory(cacheDirectory),

@@ -191,6 +191,14 @@ describe("the entry cache file", () => {
     assert.equal(readEntryCache(cacheFile)?.entries.size, 3, "and then written whole again");
   });
 
+  it("is not read at all under another derivation key", async () => {
+    await build();
+    const previous = readCache();
+    assert.ok(previous);
+    assert.equal(readEntryCache(cacheFile, previous.derivationKey)?.entries.size, 3);
+    assert.equal(readEntryCache(cacheFile, `${previous.derivationKey}, changed`), undefined);
+  });
+
   it("reads lines longer than its read block, and characters split between blocks", async () => {
     await build();
     const previous = readCache();
