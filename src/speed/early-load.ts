@@ -79,8 +79,8 @@ function listContentFolders(directory: string): ContentListings {
  * collecting: a cold build of 100,000 questions and 147,879 answers peaked at 2,537 MiB of RSS,
  * 1,861 MiB with the thread held to 900 MB. What it keeps is about 1.8 KB per file there
  * (content, cache records, the search index being built: 477 MiB live once loaded); the limit
- * leaves a fifth more, and room for the code: 680 MB there. Against a limit of 3.2 KB per file
- * that build peaked at 1,539 and 1,606 MiB rather than 1,769, and loaded in 60 s rather than
+ * leaves a fifth more, and room for the code: 680 MB there. With it that build peaked at 1,539
+ * and 1,606 MiB, against 1,769 MiB with a limit of 3.2 KB per file, and loaded in 60 s against
  * 54 s: a tighter heap collects more often. A load that needs more runs again with no limit
  * (`startEarlyLoad`).
  */
@@ -101,7 +101,7 @@ function packListings({ questions, answers }: ContentListings = {}): PackedListi
 }
 
 /** The heap limit for loading a content folder, from the number of files in its listings. */
-export function loadingHeapLimitMb({ questions = [], answers = [] }: ContentListings): number {
+function loadingHeapLimitMb({ questions = [], answers = [] }: ContentListings): number {
   const files = questions.length + answers.length;
   return HEAP_FOR_CODE_MB + Math.ceil((files * HEAP_PER_FILE_BYTES) / 2 ** 20);
 }

@@ -122,7 +122,7 @@ export async function loadFolder<Entry, Settings>(
  * strings are mostly slices of its file's text (a title, a date, an author), and V8 keeps the
  * whole text alive as long as one slice of it lives: kept as read, every file this thread had
  * read stayed in memory until the load ended (at 10,000 questions, 35 MiB of the loading
- * thread's 89 MiB of live heap were file texts; at 1,000,000, gigabytes).
+ * thread's 89 MiB of live heap were file texts; at 100,000, copying took it from 644 to 477 MiB).
  */
 function unsliced<Entry>(results: FileResults<Entry>): FileResults<Entry> {
   return structuredClone(results);
