@@ -77,14 +77,14 @@ function listContentFolders(directory: string): ContentListings {
  * The loading thread's heap is limited in proportion to the files it loads. Left to V8's
  * defaults (sized from the machine's memory), it grew to about twice what it kept alive before
  * collecting: a cold build of 100,000 questions and 147,879 answers peaked at 2,537 MiB of RSS,
- * 1,861 MiB with the thread held to 900 MB. What it keeps is about 1.8 KB per file there
- * (content, cache records, the search index being built: 477 MiB live once loaded); the limit
- * leaves a fifth more, and room for the code: 680 MB there. With it that build peaked at 1,539
- * and 1,606 MiB, against 1,769 MiB with a limit of 3.2 KB per file, and loaded in 60 s against
- * 54 s: a tighter heap collects more often. A load that needs more runs again with no limit
- * (`startEarlyLoad`).
+ * 1,861 MiB with the thread held to 900 MB. It keeps 1.8 KB per file there (477 MiB live once
+ * loaded: content, cache records, the search index), but more per file with more files: held
+ * to 2.2 KB a file (5,341 MB), a load of 1,000,000 questions and 1,469,319 answers ran out of
+ * heap after 690 s and loaded again from the start. So the limit stays at 3.2 KB a file, which
+ * at 100,000 questions cost 1,769 MiB of peak RSS against 1,539 and 1,606 MiB. A load that needs
+ * more runs again with no limit (`startEarlyLoad`).
  */
-const HEAP_PER_FILE_BYTES = 2_200;
+const HEAP_PER_FILE_BYTES = 3_200;
 const HEAP_FOR_CODE_MB = 160;
 
 /** The listings as they cross to the loading thread (see `PackedListing`). */
