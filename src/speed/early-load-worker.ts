@@ -2,7 +2,6 @@
 // content folder (see early-load.ts). The outcome is posted first; the thread then writes the
 // entry cache and ends.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import type { PackedListings } from "./early-load.ts";
 
@@ -16,20 +15,16 @@ const { directory, cacheDirectory, mainThreadWaiting, listings } = workerData as
 
 // Without an entry cache every question will be read: the reading workers are started first,
 // so that they load their code while this thread loads its own and plans the reading, which
-// then takes the folder's listing from here rather than listing it again (the main thread's,
-// when it listed the folders). Astro's main thread is busy for now: one core is left to it
-// (see HeadStart's mainThreadWaiting).
+// takes the folders' listings from the main thread (`startBuildLoad`) rather than listing them
+// again. Astro's main thread is busy for now: one core is left to it (see HeadStart's
+// mainThreadWaiting).
 const { readingThreadCount, startReadingWorker } = await import("./reading-threads.ts");
 const { QUESTIONS_FOLDER } = await import("./folders.ts");
 const { entryCacheFile } = await import("./entry-cache.ts");
 const cached = existsSync(entryCacheFile(cacheDirectory, QUESTIONS_FOLDER.folder));
-const { listedNames, unpackListing } = await import("../loaders/listed-names.ts");
+const { unpackListing } = await import("../loaders/listed-names.ts");
+const questions = listings?.questions && unpackListing(listings.questions);
 const answers = listings?.answers && unpackListing(listings.answers);
-const questions = listings?.questions
-  ? unpackListing(listings.questions)
-  : cached
-    ? undefined
-    : listAhead(join(directory, QUESTIONS_FOLDER.folder));
 const readers = Array.from(
   { length: cached ? 0 : Math.max(readingThreadCount(questions?.length ?? 0, 1) - 1, 0) },
   () => startReadingWorker(QUESTIONS_FOLDER),
@@ -52,12 +47,4 @@ async function loadAndPost(): Promise<() => void> {
   });
   parentPort?.postMessage(outcome);
   return saveCache;
-}
-
-function listAhead(folder: string): ReturnType<typeof listedNames> {
-  try {
-    return listedNames(folder);
-  } catch {
-    return undefined; // the load lists the folder again, and reports what is wrong with it
-  }
 }
