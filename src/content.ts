@@ -1,11 +1,11 @@
 import { getLiveCollection, getLiveEntry } from "astro:content";
 import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry } from "./schemas/listing-entry.ts";
-import type { QuestionPage } from "./schemas/question-page.ts";
+import type { ListedQuestion, PageRecord } from "./schemas/question-page.ts";
 import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { questionPagePath } from "./lib/site-paths.ts";
 import { tagFolder, tagPagePath } from "./lib/tag-folder.ts";
-import { questionWithTexts } from "./speed/text-store.ts";
+import { pageRecordIdentity, readQuestionPage } from "./speed/text-store.ts";
 import { pathsToWrite } from "./speed/written-pages.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
@@ -28,8 +28,8 @@ export async function getCommunity(): Promise<Community> {
   return entry.data;
 }
 
-/** Every question as its page shows it, in listing order (newest first). */
-export async function getQuestions(): Promise<QuestionPage[]> {
+/** Every question, its listing entry and its page, in listing order (newest first). */
+export async function getQuestions(): Promise<ListedQuestion[]> {
   const { entries, error } = await getLiveCollection("questions");
   if (error || !entries) throw error ?? new Error("The questions loader returned no entries.");
   return entries.map((entry) => entry.data);
@@ -61,20 +61,23 @@ function listingEntryOf({ id, titleLine, tags, excerpt }: ListingEntry): Listing
 
 /**
  * The question as its page shows it, with its texts (the body and the answers' bodies) as
- * text: a build sets them apart on disk while reading (src/speed/text-store.ts), and a page
- * reads them back only when it is written, so that the build never holds them all.
+ * text: a build sets the page and the texts apart on disk while loading (src/speed/
+ * text-store.ts), and a page reads its own back only when it is written, so that the build
+ * never holds them all.
  */
-export const withPageTexts = questionWithTexts;
+export const readPage = readQuestionPage;
 
 /** The question pages, as `getStaticPaths` returns them: `questions/<id>/`. */
 export async function getQuestionPages(): Promise<
-  { params: { id: string }; props: { community: Community; question: QuestionPage } }[]
+  { params: { id: string }; props: { community: Community; page: PageRecord } }[]
 > {
   const questions = await getQuestions();
   const community = await getCommunity();
   return pathsToWrite(
-    questions.map((question) => ({ params: { id: question.id }, props: { community, question } })),
+    questions.map(({ id, page }) => ({ params: { id }, props: { community, page } })),
     ({ params }) => pageFile(questionPagePath(params.id)),
+    // A page set apart counts by its digest: where it is changes from build to build.
+    ({ community, page }) => ({ community, page: pageRecordIdentity(page) }),
   );
 }
 

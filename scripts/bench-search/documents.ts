@@ -1,5 +1,5 @@
 import { buildSearchIndex, type SearchFile } from "../../src/core/search-index.ts";
-import { readPageText } from "../../src/speed/text-store.ts";
+import { readQuestionPage } from "../../src/speed/text-store.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import { indexWords } from "../../src/lib/search/words.ts";
 import { titleOfLine } from "../../src/lib/title-line.ts";
@@ -45,11 +45,12 @@ export async function loadCorpus(
         : String(outcome.failure);
     throw new Error(`${contentDir} could not be read: ${why}`);
   }
-  const { questions, searchIndex } = outcome.content;
+  const { searchIndex } = outcome.content;
+  const questions = outcome.content.questions.map(({ page }) => readQuestionPage(page));
 
   const bodyStarted = performance.now();
   const bodies = questions.map(({ bodyHtml }) => {
-    const bodyText = htmlToText(readPageText(bodyHtml));
+    const bodyText = htmlToText(bodyHtml);
     return { bodyText, bodyWords: indexWords(bodyText).join(" ") };
   });
   const bodyWordsSeconds = (performance.now() - bodyStarted) / 1000;

@@ -9,29 +9,50 @@ import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
 import { buildSearchIndex, type SearchFile } from "./search-index.ts";
 
-/** Everything the pages are built from, validated and derived. */
-export interface Content {
+/**
+ * Everything the pages are built from, validated and derived. `Question` is what is kept of
+ * each question: its page (`QuestionPage`, a listing entry and more), or what a build keeps of
+ * it (`assembleContent`'s `keepPage`).
+ */
+export interface Content<Question = QuestionPage> {
   community: Community;
-  /** Every question as its page and the listing show it, in listing order. */
-  questions: QuestionPage[];
+  /** Every question, in listing order. */
+  questions: Question[];
   /** The search index's files (src/lib/search/index-format.ts), for `search/`. */
   searchIndex: SearchFile[];
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
-export type ContentReading = { content: Content } | { problems: ContentProblem[] };
+export type ContentReading<Question = QuestionPage> =
+  { content: Content<Question> } | { problems: ContentProblem[] };
 
 /**
  * The rules that span files, then the listing. Each file has been read on its own; here is
  * what only the whole folder can tell: that a duplicate's original exists, and where each
  * question stands in the listing. `community` is what reading community.yaml came to; its
  * problems (and those of the content folder itself) are listed first.
+ *
+ * Each question's page is handed to `keepPage` as soon as it is derived, and the content holds
+ * what that returns: the page itself by default; a build sets it apart on disk and keeps its
+ * listing entry (src/speed/load-content.ts), so that no more than one page is held at a time.
  */
 export function assembleContent(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
+  answers?: FolderFiles<AnswerEntry>,
+): ContentReading;
+export function assembleContent<Question>(
+  community: { community?: Community; problems: readonly ContentProblem[] },
+  questions: FolderFiles<QuestionEntry>,
+  answers: FolderFiles<AnswerEntry> | undefined,
+  keepPage: (page: QuestionPage) => Question,
+): ContentReading<Question>;
+export function assembleContent<Question>(
+  community: { community?: Community; problems: readonly ContentProblem[] },
+  questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> = noFiles(),
-): ContentReading {
+  keepPage: (page: QuestionPage) => Question = (page) => page as Question,
+): ContentReading<Question> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
   // What a question file says of others, judged even when the file has problems of its own:
@@ -66,7 +87,8 @@ export function assembleContent(
   const ordered = sortForListing(
     [...questions.entries].map(([id, question]) => ({ id, askedKey: question.asked, question })),
   );
-  const pages = ordered.map(({ id, question }) => {
+  const titleLines: string[] = [];
+  const kept = ordered.map(({ id, question }) => {
     const { duplicateOf } = question;
     const duplicated = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
     const original =
@@ -78,18 +100,19 @@ export function assembleContent(
       return answer === undefined ? [] : [{ id: answerId, answer }];
     });
     const listed = toListingEntry(id, question, original, excerptLength);
-    return toQuestionPage(listed, question, original, shownAnswers, answerCount(id));
+    titleLines.push(listed.titleLine);
+    return keepPage(toQuestionPage(listed, question, original, shownAnswers, answerCount(id)));
   });
   const searchIndex = buildSearchIndex(
     ordered.map(({ id, question }, position) => ({
       id,
       title: question.title,
-      titleLine: (pages[position] as QuestionPage).titleLine,
+      titleLine: titleLines[position] as string,
       tags: question.tags,
       bodyWords: question.bodyWords,
     })),
   );
-  return { content: { community: community.community, questions: pages, searchIndex } };
+  return { content: { community: community.community, questions: kept, searchIndex } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LiveLoader } from "astro/loaders";
-import type { QuestionPage } from "../schemas/question-page.ts";
+import type { ListedQuestion } from "../schemas/question-page.ts";
 import { contentDirectory } from "../project-paths.ts";
 import { buildLoadOf, takeEarlyLoad } from "../speed/early-load.ts";
 import type { LoadOutcome } from "../speed/load-content.ts";
@@ -9,9 +9,9 @@ import { ContentError } from "./content-error.ts";
 type Counts = Extract<LoadOutcome, { counts: unknown }>["counts"]["questions"];
 
 /**
- * Loads `questions/<id>.md`, with their answers, as question pages in listing order (each one
- * also the question's listing entry): validated, with excerpt and sanitized body HTML derived
- * once, so that the pages only map data to markup.
+ * Loads `questions/<id>.md`, with their answers, in listing order: each question's listing
+ * entry, and its page (validated, with excerpt and sanitized body HTML derived once, so that
+ * the pages only map data to markup), which a build sets apart on disk until it is written.
  *
  * It is a live loader: Astro calls it while it renders the pages, so the entries go straight
  * from here to the page. A build-time collection would also serialize them into Astro's data
@@ -21,7 +21,7 @@ type Counts = Extract<LoadOutcome, { counts: unknown }>["counts"]["questions"];
  * one question reads one question; and a build has usually loaded the content already, while
  * Astro bundled the page (src/speed/early-load.ts).
  */
-export function questionsLoader(): LiveLoader<QuestionPage, never, never, ContentError> {
+export function questionsLoader(): LiveLoader<ListedQuestion, never, never, ContentError> {
   return {
     name: "questions-loader",
     async loadCollection() {
@@ -53,7 +53,9 @@ export function questionsLoader(): LiveLoader<QuestionPage, never, never, Conten
         );
         for (const warning of warnings) console.warn(warning);
       }
-      return { entries: content.questions.map((page) => ({ id: page.id, data: page })) };
+      return {
+        entries: content.questions.map((question) => ({ id: question.id, data: question })),
+      };
     },
     async loadEntry() {
       // The listing reads the whole collection; single entries are not looked up.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listingEntrySchema } from "./listing-entry.ts";
 import { questionStateSchema } from "./question-state.ts";
-import { pageTextSchema } from "./stored-text.ts";
+import { pageTextSchema, storedTextSchema } from "./stored-text.ts";
 
 /** A date as a page shows it (see `instantOnPage`). */
 const shownInstantSchema = z.strictObject({
@@ -28,7 +28,7 @@ export const shownAnswerSchema = z.strictObject({
   ...creditSchema,
   /**
    * The body as sanitized HTML (`renderBodyHtml`), or where a build set it apart on disk;
-   * `withPageTexts` (src/content.ts) gives it as text when the page is written.
+   * `readPage` (src/content.ts) gives it as text when the page is written.
    */
   bodyHtml: pageTextSchema,
 });
@@ -45,7 +45,7 @@ export const questionPageSchema = listingEntrySchema.extend({
   original: z.strictObject({ id: z.string(), title: z.string(), answers: z.number() }).optional(),
   /**
    * The body as sanitized HTML (`renderBodyHtml`), or where a build set it apart on disk;
-   * `withPageTexts` (src/content.ts) gives it as text when the page is written.
+   * `readPage` (src/content.ts) gives it as text when the page is written.
    */
   bodyHtml: pageTextSchema,
   /** Accepted first, then by score (highest first), then oldest first, then by id. */
@@ -59,9 +59,31 @@ export type QuestionPage = z.output<typeof questionPageSchema>;
 
 /**
  * A question page as it is written: its body and its answers' bodies as text, read back from
- * where the build set them apart (`withPageTexts` in src/content.ts).
+ * where the build set them apart (`readPage` in src/content.ts).
  */
 export type QuestionPageWithTexts = Omit<QuestionPage, "bodyHtml" | "answers"> & {
   bodyHtml: string;
   answers: (Omit<ShownAnswer, "bodyHtml"> & { bodyHtml: string })[];
 };
+
+/**
+ * A question page set apart on disk by a build (`storePage` in src/speed/text-store.ts): where
+ * its JSON is, and a digest of that JSON, which stands for the page when a rebuild asks whether
+ * it changed (the place changes from build to build, the digest only with the page).
+ */
+export const storedPageSchema = storedTextSchema.extend({ digest: z.string() });
+
+/** A question's page as the content holds it: the page itself, or where a build set it apart. */
+export const pageRecordSchema = z.union([questionPageSchema, storedPageSchema]);
+
+/**
+ * A question as a build holds it from load to the last page: what the listing shows of it, and
+ * its page. A build sets the page apart on disk as soon as it is derived, and only a question's
+ * own page reads it back (`readQuestionPage`): at a million questions, every page held until
+ * written was most of a build's memory, three times over while the load crossed threads.
+ */
+export const listedQuestionSchema = listingEntrySchema.extend({ page: pageRecordSchema });
+
+export type StoredPage = z.output<typeof storedPageSchema>;
+export type PageRecord = z.output<typeof pageRecordSchema>;
+export type ListedQuestion = z.output<typeof listedQuestionSchema>;

@@ -12,8 +12,15 @@ import {
   updateEntryCache,
   type CachedFile,
 } from "./entry-cache.ts";
-import { closeTextStores, removeUnusedStores, textStoreDirectory } from "./text-store.ts";
-import type { PageText } from "../schemas/stored-text.ts";
+import {
+  closeTextStores,
+  pageStoreDirectory,
+  removeUnusedStores,
+  storePage,
+  textStoreDirectory,
+} from "./text-store.ts";
+import type { PageText, StoredText } from "../schemas/stored-text.ts";
+import type { ListedQuestion, QuestionPage } from "../schemas/question-page.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
 
@@ -25,7 +32,8 @@ type FolderCounts = LoadedFolder<unknown>["counts"];
  */
 export type LoadOutcome =
   | {
-      content: Content;
+      /** Each question's page set apart on disk, with a cache folder (see `listedQuestion`). */
+      content: Content<ListedQuestion>;
       /** How each folder's entries were had (see `LoadedFolder`). */
       counts: { questions: FolderCounts; answers: FolderCounts };
       /**
@@ -92,21 +100,32 @@ export async function loadContent(
     const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder, {
       listing: listings.answers,
     });
+    const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
+    const read = assembleContent(community, questions.loaded.files, answers.loaded.files, (page) =>
+      listedQuestion(page, pageStore),
+    );
     closeTextStores();
-    const read = assembleContent(community, questions.loaded.files, answers.loaded.files);
     if ("problems" in read) return { outcome: { problems: read.problems }, saveCache: () => {} };
     saves.push(questions.save, answers.save);
     // Once the caches hold this build's entries, a store no entry points into is garbage.
     if (cacheDirectory !== undefined) {
-      saves.push(() =>
-        removeUnusedStores(
-          textStoreDirectory(cacheDirectory),
-          [
-            ...pageTextsOf(questionFiles, questions.loaded.records),
-            ...pageTextsOf(answerFiles, answers.loaded.records),
-          ],
-          now,
-        ),
+      // A page of each store this load set pages apart in: the last build's pages are garbage
+      // (and the list of pages itself is not held while the caches are written).
+      const pagesKept = new Map<string, StoredText>();
+      for (const { page } of read.content.questions) {
+        if ("digest" in page) pagesKept.set(page.store, page);
+      }
+      saves.push(
+        () =>
+          removeUnusedStores(
+            textStoreDirectory(cacheDirectory),
+            [
+              ...pageTextsOf(questionFiles, questions.loaded.records),
+              ...pageTextsOf(answerFiles, answers.loaded.records),
+            ],
+            now,
+          ),
+        () => removeUnusedStores(pageStoreDirectory(cacheDirectory), pagesKept.values(), now),
       );
     }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
@@ -157,6 +176,21 @@ async function loadCachedFolder<Entry, Settings>(
     }
   };
   return { loaded, save };
+}
+
+/**
+ * A question as the build holds it: its listing entry, and its page, set apart in `pageStore`
+ * when there is one (a build's), or held as it is (the dev server's load, at each request).
+ */
+function listedQuestion(page: QuestionPage, pageStore: string | undefined): ListedQuestion {
+  const { id, titleLine, tags, excerpt } = page;
+  return {
+    id,
+    titleLine,
+    tags,
+    excerpt,
+    page: pageStore === undefined ? page : storePage(pageStore, page),
+  };
 }
 
 /** The page texts of a folder's entries, set apart or not. */

@@ -1,7 +1,7 @@
-import { hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import type { FileReading, FolderReader } from "../core/folder.ts";
 import { fileStamp, type FileStamp } from "./file-stamp.ts";
+import { shortDigest } from "./short-digest.ts";
 import { storeText } from "./text-store.ts";
 
 /*
@@ -130,12 +130,4 @@ function readWithStamp(path: string, lookedAt: number): { text: string; stamp: F
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * 96 bits of SHA-1, base64url: plenty to tell a changed file from an unchanged one, and short,
- * since the entry cache keeps one per file.
- */
-export function shortDigest(text: string): string {
-  return hash("sha1", text, "base64url").slice(0, 16);
 }

@@ -11,8 +11,14 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import type { QuestionPage, QuestionPageWithTexts } from "../schemas/question-page.ts";
+import type {
+  PageRecord,
+  QuestionPage,
+  QuestionPageWithTexts,
+  StoredPage,
+} from "../schemas/question-page.ts";
 import type { PageText, StoredText } from "../schemas/stored-text.ts";
+import { shortDigest } from "./short-digest.ts";
 
 /*
  * Texts set apart on disk. A build needs a post's HTML once, when it writes the post's page,
@@ -34,6 +40,15 @@ const RECENT_STORE_MS = 60_000;
 /** Where a content folder's stores are, beside its entry caches (`entryCacheDirectory`). */
 export function textStoreDirectory(cacheDirectory: string): string {
   return join(cacheDirectory, "texts");
+}
+
+/**
+ * Where a content folder's question pages are set apart (`storePage`), beside its entry caches.
+ * Not with the texts: a build writes every page afresh, and the stores of the last build's
+ * pages then hold nothing any entry points into, so they go whole (`removeUnusedStores`).
+ */
+export function pageStoreDirectory(cacheDirectory: string): string {
+  return join(cacheDirectory, "pages");
 }
 
 /** The store this thread appends to, by folder: one file per thread and build. */
@@ -84,6 +99,30 @@ export function readPageText(text: PageText): string {
     read += got;
   }
   return bytes.toString("utf8");
+}
+
+/**
+ * Sets a question's page apart in this thread's store in `directory` (`pageStoreDirectory`), as
+ * JSON: the build then holds only where it is until the page is written (`readQuestionPage`).
+ */
+export function storePage(directory: string, page: QuestionPage): StoredPage {
+  const json = JSON.stringify(page);
+  return { ...storeText(directory, json), digest: shortDigest(json) };
+}
+
+/** A question's page as it is written: read back if it was set apart, with its texts. */
+export function readQuestionPage(record: PageRecord): QuestionPageWithTexts {
+  const page = "digest" in record ? (JSON.parse(readPageText(record)) as QuestionPage) : record;
+  return questionWithTexts(page);
+}
+
+/**
+ * What stands for a page record when a rebuild compares a page's inputs with the last build's
+ * (src/speed/written-pages.ts): a page set apart by its digest, since where it was set apart
+ * changes with every build, and a page held by itself.
+ */
+export function pageRecordIdentity(record: PageRecord): QuestionPage | string {
+  return "digest" in record ? record.digest : record;
 }
 
 /** A question's page with its texts (its body, its answers' bodies) read back as text. */

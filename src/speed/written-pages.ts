@@ -84,18 +84,24 @@ export function startWrittenPages(outDir: string, recordFile: string, renderKey:
 /**
  * The paths a route is to render: those whose page (`fileOf`, from the output folder) was not
  * written from the same props by the last build, or is gone. Outside a build (the dev server)
- * every path.
+ * every path. `identity` is what of the props a page's bytes depend on, when props hold more
+ * (where a page's data was set apart, say, rather than the data).
  */
 export function pathsToWrite<Path extends { props: unknown }>(
   paths: readonly Path[],
   fileOf: (path: Path) => string,
+  identity: (props: Path["props"]) => unknown = (props) => props,
 ): Path[] {
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
   if (build === undefined) return [...paths];
   const { previous, current, kept, renderKey, outDir } = build;
   return paths.filter((path) => {
     const file = fileOf(path);
-    const digest = hash("sha1", `${renderKey}\0${JSON.stringify(path.props)}`, "base64url");
+    const digest = hash(
+      "sha1",
+      `${renderKey}\0${JSON.stringify(identity(path.props))}`,
+      "base64url",
+    );
     current[file] = digest;
     if (previous[file] !== digest || !existsSync(join(outDir, file))) return true;
     kept.add(file);

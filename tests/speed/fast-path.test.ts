@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readContent } from "../../src/loaders/content-folder.ts";
 import { loadContent } from "../../src/speed/load-content.ts";
-import { questionWithTexts } from "../../src/speed/text-store.ts";
+import { readPageText, readQuestionPage } from "../../src/speed/text-store.ts";
 import { generateCorpus, questionId } from "../../scripts/bench/gen-corpus.ts";
 
 /*
@@ -55,7 +55,11 @@ function plainPath() {
 function asPlain(outcome: Awaited<ReturnType<typeof fastPath>>) {
   if (!("content" in outcome)) return { problems: outcome.problems };
   const { content: read } = outcome;
-  return { ...read, questions: read.questions.map(questionWithTexts) };
+  return {
+    ...read,
+    questions: read.questions.map(({ page }) => readQuestionPage(page)),
+    searchIndex: read.searchIndex.map(({ file, text }) => ({ file, text: readPageText(text) })),
+  };
 }
 
 function rewrite(id: string, change: (text: string) => string): void {
@@ -68,8 +72,8 @@ it("gives the plain path's outcome on a first build, a rebuild, and after edits"
   assert.ok("counts" in first);
   assert.equal(first.counts.questions.derived, COUNT, "a first build reads every file");
   assert.ok(
-    first.content.questions.every(({ bodyHtml }) => typeof bodyHtml !== "string"),
-    "the bodies are set apart on disk, not held",
+    first.content.questions.every(({ page }) => "digest" in page),
+    "the pages are set apart on disk, not held",
   );
   assert.deepEqual(asPlain(first), plainPath());
 

@@ -47,6 +47,11 @@ async function load(contentDir: string, options: LoadOptions = {}) {
   return outcome;
 }
 
+/** The outcome's content as the plain path gives it: each question's page, held as it is. */
+function asPlain<Content extends { questions: readonly { page: unknown }[] }>(content: Content) {
+  return { ...content, questions: content.questions.map(({ page }) => page) };
+}
+
 function problemsOf(
   read: { problems: readonly ContentProblem[] } | { content: unknown },
 ): string[] {
@@ -59,7 +64,7 @@ it("reads the same entries on several threads as on one", async () => {
   const single = readContent(folder, folder);
   assert.ok("content" in parallel && "content" in single);
   assert.equal(parallel.content.questions.length, COUNT);
-  assert.deepEqual(parallel.content, single.content);
+  assert.deepEqual(asPlain(parallel.content), single.content);
 });
 
 it("lets threads join once the build's main thread waits, and reads every file once", async () => {
@@ -82,7 +87,7 @@ it("lets threads join once the build's main thread waits, and reads every file o
     const single = readContent(large, large);
     assert.ok("content" in joined && "content" in single);
     assert.equal(joined.content.questions.length, 12_000);
-    assert.deepEqual(joined.content, single.content);
+    assert.deepEqual(asPlain(joined.content), single.content);
   } finally {
     rmSync(large, { recursive: true, force: true });
   }

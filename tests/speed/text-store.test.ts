@@ -2,12 +2,13 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { loadContent } from "../../src/speed/load-content.ts";
 import {
   closeTextStores,
-  questionWithTexts,
+  pageStoreDirectory,
   readPageText,
+  readQuestionPage,
   removeUnusedStores,
   storeText,
   textStoreDirectory,
@@ -72,24 +73,30 @@ describe("a build's set-apart bodies", () => {
 
   it("are read back for the page, and a rebuild reuses them", async () => {
     const first = await load();
-    const pages = first.content.questions.map(questionWithTexts);
+    const pages = first.content.questions.map(({ page }) => readQuestionPage(page));
     assert.deepEqual(
       pages.map(({ bodyHtml }) => bodyHtml),
       ["<p>Second body.</p>\n", "<p>First <em>body</em>.</p>\n"],
     );
     const again = await load();
     assert.equal(again.counts.questions.unchangedByStamp, 2);
-    assert.deepEqual(again.content.questions.map(questionWithTexts), pages);
+    assert.deepEqual(
+      again.content.questions.map(({ page }) => readQuestionPage(page)),
+      pages,
+    );
   });
 
   it("are rendered again when their store is gone, and the page is the same", async () => {
-    const before = (await load()).content.questions.map(questionWithTexts);
+    const before = (await load()).content.questions.map(({ page }) => readQuestionPage(page));
     for (const store of stores()) {
       rmSync(join(textStoreDirectory(cache), store));
     }
     const after = await load();
     assert.equal(after.counts.questions.derived, 2, "both files read again");
-    assert.deepEqual(after.content.questions.map(questionWithTexts), before);
+    assert.deepEqual(
+      after.content.questions.map(({ page }) => readQuestionPage(page)),
+      before,
+    );
   });
 
   it("leave no store behind that no entry points into", async () => {
@@ -103,5 +110,26 @@ describe("a build's set-apart bodies", () => {
     assert.equal(now.length, 1);
     assert.ok(!old.includes(now[0] as string), "the old store went, all its texts replaced");
     assert.match(readFileSync(join(textStoreDirectory(cache), now[0] as string), "utf8"), /edited/);
+  });
+
+  it("hold each question's page too, set apart and read back whole, the last build's let go", async () => {
+    const first = await load();
+    const listed = first.content.questions.find(({ id }) => id === "a");
+    assert.ok(listed !== undefined && "digest" in listed.page, "the page is set apart");
+    assert.deepEqual(Object.keys(listed).sort(), ["excerpt", "id", "page", "tags", "titleLine"]);
+    const page = readQuestionPage(listed.page);
+    assert.equal(page.titleLine, "Question a");
+    assert.equal(page.asked.text, "2024-01-01 00:00 UTC");
+    assert.match(page.bodyHtml, /First body/);
+    const pageStores = () => readdirSync(pageStoreDirectory(cache));
+    const before = pageStores();
+    const again = await load();
+    const relisted = again.content.questions.find(({ id }) => id === "a");
+    assert.ok(relisted !== undefined && "digest" in relisted.page);
+    assert.equal(relisted.page.digest, listed.page.digest, "an unchanged page, the same digest");
+    assert.notEqual(relisted.page.store, listed.page.store, "set apart afresh by each build");
+    // `load` saves as if a minute had passed: the first build's page store is no one's now.
+    assert.deepEqual(pageStores(), [basename(relisted.page.store)]);
+    assert.ok(!before.includes(basename(relisted.page.store)));
   });
 });
