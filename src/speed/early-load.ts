@@ -1,3 +1,4 @@
+import { totalmem } from "node:os";
 import { join } from "node:path";
 import { listedNames, packListing, type PackedListing } from "../loaders/listed-names.ts";
 import { contentDirectory } from "../project-paths.ts";
@@ -82,7 +83,7 @@ function listContentFolders(directory: string): ContentListings {
  * to 2.2 KB a file (5,341 MB), a load of 1,000,000 questions and 1,469,319 answers ran out of
  * heap after 690 s and loaded again from the start. So the limit stays at 3.2 KB a file, which
  * at 100,000 questions cost 1,769 MiB of peak RSS against 1,539 and 1,606 MiB. A load that needs
- * more runs again with no limit (`startEarlyLoad`).
+ * more runs again with up to three quarters of the machine's memory (`startEarlyLoad`).
  */
 const HEAP_PER_FILE_BYTES = 3_200;
 const HEAP_FOR_CODE_MB = 160;
@@ -98,6 +99,11 @@ function packListings({ questions, answers }: ContentListings = {}): PackedListi
     questions: questions && packListing(questions),
     answers: answers && packListing(answers),
   };
+}
+
+/** Three quarters of the machine's memory: a limit in name only, for a load that needs more. */
+function machineHeapLimitMb(): number {
+  return Math.floor((totalmem() * 0.75) / 2 ** 20);
 }
 
 /** The heap limit for loading a content folder, from the number of files in its listings. */
@@ -153,20 +159,23 @@ export function startEarlyLoad(
     const outcome = new Promise<LoadOutcome>((resolve) => {
       worker.once("message", (loaded: LoadOutcome) => {
         posted = true;
-        resolve(loaded);
+        resolve(withSharedStrings(loaded));
       });
       worker.once("error", (failure) => {
         const outOfMemory = (failure as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY";
-        if (outOfMemory && limitMb !== undefined && !posted) {
-          // The limit only saves memory: over it, the load runs again with none.
+        if (outOfMemory && retry === undefined && !posted) {
+          // The limit only saves memory: over it, the load runs again with as much as the
+          // machine has. Not with none: a worker thread's default limit is V8's (4,288 MB on a
+          // 24 GB machine), below what a million questions had just outgrown.
+          const machineMb = machineHeapLimitMb();
           console.warn(
-            `[qa-early-loading] the loading thread needed more than its ${limitMb} MB of heap; loading again without a limit`,
+            `[qa-early-loading] the loading thread needed more than its ${limitMb ?? "default"} MB of heap; loading again with up to ${machineMb} MB`,
           );
-          retry = runLoadingThread(undefined);
+          retry = runLoadingThread(machineMb);
           resolve(retry.outcome);
         } else if (outOfMemory && posted) {
           console.warn(
-            `[qa-early-loading] the loading thread ran out of its ${limitMb} MB of heap while writing the entry cache; the next build reads every file again`,
+            `[qa-early-loading] the loading thread ran out of its ${limitMb ?? "default"} MB of heap while writing the entry cache; the next build reads every file again`,
           );
         } else resolve({ failure });
       });
@@ -187,6 +196,28 @@ export function startEarlyLoad(
     stop: () => stop(),
   });
   return { finished };
+}
+
+/**
+ * The outcome with each repeated string held once. A message's strings arrive as a copy apiece,
+ * and questions repeat their tags and the store path of their set-apart page: at a million
+ * questions, three tags and a 90-character path each, about 170 MB of copies, kept to the end
+ * of the build.
+ */
+function withSharedStrings(outcome: LoadOutcome): LoadOutcome {
+  if (!("content" in outcome)) return outcome;
+  const held = new Map<string, string>();
+  const share = (text: string) => {
+    const shared = held.get(text);
+    if (shared !== undefined) return shared;
+    held.set(text, text);
+    return text;
+  };
+  for (const { tags, page } of outcome.content.questions) {
+    tags.forEach((tag, index) => (tags[index] = share(tag)));
+    if ("digest" in page) page.store = share(page.store);
+  }
+  return outcome;
 }
 
 /** Leaves a load already under way for `takeEarlyLoad` to pick up. */

@@ -89,7 +89,7 @@ export async function loadFolder<Entry, Settings>(
   const readers = [...(options.readers ?? [])];
   const workers = readers.splice(0, Math.max(threads - 1, 0));
   for (const unneeded of readers) void unneeded.worker.terminate();
-  if (mostThreads < 2) return assemble(plan, [unsliced(readFiles(reader, plan.batch))]);
+  if (mostThreads < 2) return assemble(reader, plan, [unsliced(readFiles(reader, plan.batch))]);
   while (workers.length < threads - 1) workers.push(startReadingWorker(where));
   // This thread reads too, beside the workers: one heap of a couple of hundred megabytes
   // fewer than a worker for each share. Parts are claimed as each thread gets to them, since
@@ -114,7 +114,7 @@ export async function loadFolder<Entry, Settings>(
   };
   readClaimedParts(reader, plan.batch, parts, keepUnsliced, joinFreedCores);
   await Promise.all(reading);
-  return assemble(plan, byPart);
+  return assemble(reader, plan, byPart);
 }
 
 /**
@@ -126,6 +126,38 @@ export async function loadFolder<Entry, Settings>(
  */
 function unsliced<Entry>(results: FileResults<Entry>): FileResults<Entry> {
   return structuredClone(results);
+}
+
+/**
+ * One string for each store path among the entries' set-apart texts. A text's store path came
+ * with each entry, from a worker's message or from a line of the entry cache, a copy apiece:
+ * 100 bytes or so per text, held to the end of the load (at a million questions and 1.5
+ * million answers, a quarter of a gigabyte of the same few paths).
+ */
+class StorePaths<Entry> {
+  readonly #paths = new Map<string, string>();
+  readonly #fields: readonly (keyof Entry & string)[];
+
+  constructor(reader: FolderReader<Entry, unknown>) {
+    this.#fields = reader.pageTexts ?? [];
+  }
+
+  /** Has the entry's set-apart texts point to the one copy of their store's path. */
+  share(entry: Entry): void {
+    for (const field of this.#fields) {
+      const text = entry[field] as PageText;
+      if (typeof text === "string") continue;
+      const shared = this.#paths.get(text.store);
+      if (shared === undefined) this.#paths.set(text.store, text.store);
+      else text.store = shared;
+    }
+  }
+
+  /** `records`, their entries' store paths shared. */
+  shareIn<Records extends ReadonlyMap<string, CachedFile<Entry>>>(records: Records): Records {
+    for (const { entry } of records.values()) this.share(entry);
+    return records;
+  }
 }
 
 /** How many files a thread claims at a time (see `SharedParts`). */
@@ -186,15 +218,19 @@ function planReading<Entry, Settings>(
 }
 
 function assemble<Entry, Settings>(
+  reader: FolderReader<Entry, Settings>,
   plan: ReadingPlan<Entry, Settings>,
   results: readonly FileResults<Entry>[],
 ): LoadedFolder<Entry> {
-  const { files, reusable } = plan;
+  const { files } = plan;
+  const storePaths = new StorePaths(reader);
+  const reusable = storePaths.shareIn(plan.reusable);
   const records = new Map<string, CachedFile<Entry>>();
   const counts = { derived: 0, unchangedByDigest: 0, unchangedByStamp: 0 };
   for (const { read, unchanged } of results) {
     for (const { id, reading, digest, stamp } of read) {
       const named = plan.namedFiles.get(id);
+      if (reading.entry !== undefined) storePaths.share(reading.entry);
       if (named === undefined || !addReading(files, named, reading)) continue;
       records.set(id, { digest, stamp, entry: reading.entry as Entry });
       counts.derived++;
