@@ -5,11 +5,11 @@ import type { ListedQuestion, PageRecord } from "./schemas/question-page.ts";
 import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { questionPagePath } from "./lib/site-paths.ts";
 import { tagFolder, tagPagePath } from "./lib/tag-folder.ts";
-import { pageRecordIdentity, readQuestionPage } from "./speed/text-store.ts";
+import { readPageText, readQuestionPage, setApartIdentity } from "./speed/text-store.ts";
 import { pathsToWrite } from "./speed/written-pages.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
-import type { SearchFile } from "./core/search-index.ts";
+import type { SearchFileRecord } from "./speed/load-content.ts";
 
 /*
  * The one way the pages reach the content: the collections (src/live.config.ts) are asked
@@ -35,15 +35,24 @@ export async function getQuestions(): Promise<ListedQuestion[]> {
   return entries.map((entry) => entry.data);
 }
 
-/** The search index's files, for `search/` (src/lib/search/index-format.ts). */
-export async function getSearchIndex(): Promise<SearchFile[]> {
+/**
+ * The search index's files, for `search/` (src/lib/search/index-format.ts): each file's text, or
+ * where a build set it apart (`readText` reads it back).
+ */
+export async function getSearchIndex(): Promise<SearchFileRecord[]> {
   const { entries, error } = await getLiveCollection("searchIndex");
   if (error || !entries) throw error ?? new Error("The search index loader returned no files.");
   return pathsToWrite(
     entries.map(({ data }) => ({ props: data })),
     ({ props }) => `search/${props.file}`,
+    ({ file, text }) => ({ file, text: setApartIdentity(text) }),
   ).map(({ props }) => props);
 }
+
+export type { SearchFileRecord };
+
+/** A text as it is written: as it is, or read back from where a build set it apart. */
+export const readText = readPageText;
 
 /** Every question as the listing shows it, newest first. */
 export async function getListing(): Promise<ListingEntry[]> {
@@ -77,7 +86,7 @@ export async function getQuestionPages(): Promise<
     questions.map(({ id, page }) => ({ params: { id }, props: { community, page } })),
     ({ params }) => pageFile(questionPagePath(params.id)),
     // A page set apart counts by its digest: where it is changes from build to build.
-    ({ community, page }) => ({ community, page: pageRecordIdentity(page) }),
+    ({ community, page }) => ({ community, page: setApartIdentity(page) }),
   );
 }
 

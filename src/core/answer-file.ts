@@ -48,4 +48,5 @@ export const answerFiles: FolderReader<AnswerEntry, AnswerSettings> = {
   optional: true,
   read: readAnswerFile,
   pageTexts: ["bodyHtml"],
+  repeatedTexts: ["question", "author", "authorUrl", "source", "license"],
 };

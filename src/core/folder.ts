@@ -35,6 +35,12 @@ export interface FolderReader<Entry, Settings> {
    * apart on disk as soon as they are read, rather than hold them (src/speed/text-store.ts).
    */
   pageTexts?: readonly (keyof Entry & string)[];
+  /**
+   * The entry's fields, a text or a list of texts, whose values many entries share (a state, a
+   * license, an author, tags): a build holds each such text once, however many files it came
+   * from (src/speed/load-folder.ts).
+   */
+  repeatedTexts?: readonly (keyof Entry & string)[];
 }
 
 /**

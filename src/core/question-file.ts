@@ -84,4 +84,5 @@ export const questionFiles: FolderReader<QuestionEntry, QuestionSettings> = {
   noun: "question",
   read: readQuestionFile,
   pageTexts: ["bodyHtml"],
+  repeatedTexts: ["tags", "state", "author", "authorUrl", "source", "license"],
 };

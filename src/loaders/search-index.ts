@@ -1,5 +1,5 @@
 import type { LiveLoader } from "astro/loaders";
-import type { SearchFile } from "../core/search-index.ts";
+import type { SearchFileRecord } from "../speed/load-content.ts";
 import { contentDirectory } from "../project-paths.ts";
 import { buildLoadOf } from "../speed/early-load.ts";
 import { ContentError } from "./content-error.ts";
@@ -10,7 +10,7 @@ import { ContentError } from "./content-error.ts";
  * one load (src/speed/early-load.ts), on its loading thread; the dev server loads the folder as
  * it is at each request.
  */
-export function searchIndexLoader(): LiveLoader<SearchFile, never, never, ContentError> {
+export function searchIndexLoader(): LiveLoader<SearchFileRecord, never, never, ContentError> {
   return {
     name: "search-index-loader",
     async loadCollection() {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listingEntrySchema } from "./listing-entry.ts";
 import { questionStateSchema } from "./question-state.ts";
-import { pageTextSchema, storedTextSchema } from "./stored-text.ts";
+import { digestedTextSchema, pageTextSchema } from "./stored-text.ts";
 
 /** A date as a page shows it (see `instantOnPage`). */
 const shownInstantSchema = z.strictObject({
@@ -67,14 +67,10 @@ export type QuestionPageWithTexts = Omit<QuestionPage, "bodyHtml" | "answers"> &
 };
 
 /**
- * A question page set apart on disk by a build (`storePage` in src/speed/text-store.ts): where
- * its JSON is, and a digest of that JSON, which stands for the page when a rebuild asks whether
- * it changed (the place changes from build to build, the digest only with the page).
+ * A question's page as the content holds it: the page itself, or where a build set its JSON apart
+ * (`storePage` in src/speed/text-store.ts).
  */
-export const storedPageSchema = storedTextSchema.extend({ digest: z.string() });
-
-/** A question's page as the content holds it: the page itself, or where a build set it apart. */
-export const pageRecordSchema = z.union([questionPageSchema, storedPageSchema]);
+export const pageRecordSchema = z.union([questionPageSchema, digestedTextSchema]);
 
 /**
  * A question as a build holds it from load to the last page: what the listing shows of it, and
@@ -84,6 +80,5 @@ export const pageRecordSchema = z.union([questionPageSchema, storedPageSchema]);
  */
 export const listedQuestionSchema = listingEntrySchema.extend({ page: pageRecordSchema });
 
-export type StoredPage = z.output<typeof storedPageSchema>;
 export type PageRecord = z.output<typeof pageRecordSchema>;
 export type ListedQuestion = z.output<typeof listedQuestionSchema>;

@@ -17,5 +17,13 @@ export const storedTextSchema = z.strictObject({
 /** A page's text as the content holds it: the text itself, or where it was set apart. */
 export const pageTextSchema = z.union([z.string(), storedTextSchema]);
 
+/**
+ * A text a build derives afresh each time and sets apart (a question's page as JSON, a file of
+ * the search index), with a digest of it: where it is changes from build to build, so the
+ * digest stands for it when a rebuild asks whether a page's inputs changed.
+ */
+export const digestedTextSchema = storedTextSchema.extend({ digest: z.string() });
+
 export type StoredText = z.output<typeof storedTextSchema>;
+export type DigestedText = z.output<typeof digestedTextSchema>;
 export type PageText = z.output<typeof pageTextSchema>;

@@ -16,10 +16,11 @@ import {
   closeTextStores,
   pageStoreDirectory,
   removeUnusedStores,
+  storeDigestedText,
   storePage,
   textStoreDirectory,
 } from "./text-store.ts";
-import type { PageText, StoredText } from "../schemas/stored-text.ts";
+import type { DigestedText, PageText, StoredText } from "../schemas/stored-text.ts";
 import type { ListedQuestion, QuestionPage } from "../schemas/question-page.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
@@ -32,8 +33,7 @@ type FolderCounts = LoadedFolder<unknown>["counts"];
  */
 export type LoadOutcome =
   | {
-      /** Each question's page set apart on disk, with a cache folder (see `listedQuestion`). */
-      content: Content<ListedQuestion>;
+      content: LoadedContent;
       /** How each folder's entries were had (see `LoadedFolder`). */
       counts: { questions: FolderCounts; answers: FolderCounts };
       /**
@@ -47,6 +47,21 @@ export type LoadOutcome =
   | { problems: readonly ContentProblem[] }
   /** Anything else that went wrong, such as an unreadable folder. */
   | { failure: unknown };
+
+/**
+ * The content as a load hands it over: with a cache folder, each question's page and each file
+ * of the search index set apart on disk, the questions as their listing entries and where their
+ * page is (see `listedQuestion`).
+ */
+export type LoadedContent = Omit<Content<ListedQuestion>, "searchIndex"> & {
+  searchIndex: SearchFileRecord[];
+};
+
+/** A file of the search index as a load hands it over: its text, or where it was set apart. */
+export interface SearchFileRecord {
+  file: string;
+  text: string | DigestedText;
+}
 
 /** The content folder's two folders as the caller listed them; a folder left out is listed here. */
 export interface ContentListings {
@@ -104,16 +119,28 @@ export async function loadContent(
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files, (page) =>
       listedQuestion(page, pageStore),
     );
+    if ("problems" in read) {
+      closeTextStores();
+      return { outcome: { problems: read.problems }, saveCache: () => {} };
+    }
+    const searchIndex = read.content.searchIndex.map(({ file, text }) => ({
+      file,
+      text: pageStore === undefined ? text : storeDigestedText(pageStore, text),
+    }));
     closeTextStores();
-    if ("problems" in read) return { outcome: { problems: read.problems }, saveCache: () => {} };
+    const content = { ...read.content, searchIndex };
     saves.push(questions.save, answers.save);
     // Once the caches hold this build's entries, a store no entry points into is garbage.
     if (cacheDirectory !== undefined) {
-      // A page of each store this load set pages apart in: the last build's pages are garbage
-      // (and the list of pages itself is not held while the caches are written).
-      const pagesKept = new Map<string, StoredText>();
-      for (const { page } of read.content.questions) {
-        if ("digest" in page) pagesKept.set(page.store, page);
+      // And once this build's pages and search index are set apart, the last build's are: a
+      // text of each store they are in is what is kept, not the whole list while the caches
+      // are written.
+      const setApartKept = new Map<string, StoredText>();
+      for (const { page } of content.questions) {
+        if ("digest" in page) setApartKept.set(page.store, page);
+      }
+      for (const { text } of searchIndex) {
+        if (typeof text !== "string") setApartKept.set(text.store, text);
       }
       saves.push(
         () =>
@@ -125,12 +152,12 @@ export async function loadContent(
             ],
             now,
           ),
-        () => removeUnusedStores(pageStoreDirectory(cacheDirectory), pagesKept.values(), now),
+        () => removeUnusedStores(pageStoreDirectory(cacheDirectory), setApartKept.values(), now),
       );
     }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
     const warnings = texWarnings(questions.loaded.files, answers.loaded.files);
-    return { outcome: { content: read.content, counts, warnings }, saveCache };
+    return { outcome: { content, counts, warnings }, saveCache };
   } catch (failure) {
     return { outcome: { failure }, saveCache: () => {} };
   }

@@ -11,13 +11,8 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import type {
-  PageRecord,
-  QuestionPage,
-  QuestionPageWithTexts,
-  StoredPage,
-} from "../schemas/question-page.ts";
-import type { PageText, StoredText } from "../schemas/stored-text.ts";
+import type { PageRecord, QuestionPage, QuestionPageWithTexts } from "../schemas/question-page.ts";
+import type { DigestedText, PageText, StoredText } from "../schemas/stored-text.ts";
 import { shortDigest } from "./short-digest.ts";
 
 /*
@@ -102,12 +97,19 @@ export function readPageText(text: PageText): string {
 }
 
 /**
- * Sets a question's page apart in this thread's store in `directory` (`pageStoreDirectory`), as
- * JSON: the build then holds only where it is until the page is written (`readQuestionPage`).
+ * Appends `text`, which a build derives afresh each time, to this thread's store in `directory`
+ * (`pageStoreDirectory`), and says where it is and what its digest is.
  */
-export function storePage(directory: string, page: QuestionPage): StoredPage {
-  const json = JSON.stringify(page);
-  return { ...storeText(directory, json), digest: shortDigest(json) };
+export function storeDigestedText(directory: string, text: string): DigestedText {
+  return { ...storeText(directory, text), digest: shortDigest(text) };
+}
+
+/**
+ * Sets a question's page apart as JSON (`storeDigestedText`): the build then holds only where it
+ * is until the page is written (`readQuestionPage`).
+ */
+export function storePage(directory: string, page: QuestionPage): DigestedText {
+  return storeDigestedText(directory, JSON.stringify(page));
 }
 
 /** A question's page as it is written: read back if it was set apart, with its texts. */
@@ -117,12 +119,16 @@ export function readQuestionPage(record: PageRecord): QuestionPageWithTexts {
 }
 
 /**
- * What stands for a page record when a rebuild compares a page's inputs with the last build's
- * (src/speed/written-pages.ts): a page set apart by its digest, since where it was set apart
- * changes with every build, and a page held by itself.
+ * What stands for a page's data when a rebuild compares its inputs with the last build's
+ * (src/speed/written-pages.ts): data set apart by its digest, since where it was set apart
+ * changes with every build, and data held by itself.
  */
-export function pageRecordIdentity(record: PageRecord): QuestionPage | string {
-  return "digest" in record ? record.digest : record;
+export function setApartIdentity<Data>(data: Data | DigestedText): Data | string {
+  return isDigestedText(data) ? data.digest : data;
+}
+
+function isDigestedText(data: unknown): data is DigestedText {
+  return typeof data === "object" && data !== null && "digest" in data && "store" in data;
 }
 
 /** A question's page with its texts (its body, its answers' bodies) read back as text. */

@@ -75,6 +75,10 @@ it("gives the plain path's outcome on a first build, a rebuild, and after edits"
     first.content.questions.every(({ page }) => "digest" in page),
     "the pages are set apart on disk, not held",
   );
+  assert.ok(
+    first.content.searchIndex.every(({ text }) => typeof text !== "string"),
+    "so are the search index's files",
+  );
   assert.deepEqual(asPlain(first), plainPath());
 
   const unchanged = await fastPath(60_000);

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from "astro";
-import { getSearchIndex } from "../../content.ts";
+import { getSearchIndex, readText, type SearchFileRecord } from "../../content.ts";
 
 /** The search index's files (src/lib/search/index-format.ts), each a classic script. */
 export const getStaticPaths = (async () =>
@@ -8,5 +8,7 @@ export const getStaticPaths = (async () =>
     props: { text },
   }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ text: string }> = ({ props }) =>
-  new Response(props.text, { headers: { "content-type": "text/javascript; charset=utf-8" } });
+export const GET: APIRoute<Pick<SearchFileRecord, "text">> = ({ props }) =>
+  new Response(readText(props.text), {
+    headers: { "content-type": "text/javascript; charset=utf-8" },
+  });
