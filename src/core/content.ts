@@ -2,6 +2,7 @@ import type { Community } from "../schemas/community.ts";
 import type { QuestionPage } from "../schemas/question-page.ts";
 import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
+import type { PageText } from "../schemas/stored-text.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { sortForListing } from "../lib/order.ts";
 import type { FolderFiles } from "./folder.ts";
@@ -32,9 +33,9 @@ export type ContentReading<Question = QuestionPage> =
  * question stands in the listing. `community` is what reading community.yaml came to; its
  * problems (and those of the content folder itself) are listed first.
  *
- * Each question's page is handed to `keepPage` as soon as it is derived, and the content holds
- * what that returns: the page itself by default; a build sets it apart on disk and keeps its
- * listing entry (src/speed/load-content.ts), so that no more than one page is held at a time.
+ * A build holds less (`BuildHooks`, src/speed/load-content.ts): each question's page is handed
+ * to `keepPage` as soon as it is derived, and the content holds what that returns; without
+ * hooks, the page itself, and every text an entry holds is held.
  */
 export function assembleContent(
   community: { community?: Community; problems: readonly ContentProblem[] },
@@ -45,13 +46,16 @@ export function assembleContent<Question>(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> | undefined,
-  keepPage: (page: QuestionPage) => Question,
+  build: BuildHooks<Question>,
 ): ContentReading<Question>;
 export function assembleContent<Question>(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> = noFiles(),
-  keepPage: (page: QuestionPage) => Question = (page) => page as Question,
+  { keepPage, readText }: BuildHooks<Question> = {
+    keepPage: (page) => page as Question,
+    readText: heldText,
+  },
 ): ContentReading<Question> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
@@ -109,7 +113,7 @@ export function assembleContent<Question>(
       title: question.title,
       titleLine: titleLines[position] as string,
       tags: question.tags,
-      bodyWords: question.bodyWords,
+      bodyWords: readText(question.bodyWords),
     })),
   );
   return { content: { community: community.community, questions: kept, searchIndex } };
@@ -163,6 +167,22 @@ function answerCountProblem(file: string, given: number, answerFiles: string[]):
     field: "answers",
     reason: `is ${given}, but answers/ holds ${files} for this question (${answerFiles.join(", ")}); set answers: ${answerFiles.length}, or remove the field to count the files`,
   };
+}
+
+/** How a build has the content held: less of it, the rest on disk (src/speed/load-content.ts). */
+export interface BuildHooks<Question> {
+  /** What the content keeps of each question's page, called as soon as the page is derived. */
+  keepPage: (page: QuestionPage) => Question;
+  /** An entry's text as text, when the build set it apart on disk (`FolderReader.pageTexts`). */
+  readText: (text: PageText) => string;
+}
+
+/** A text as the plain path holds it: itself. Only a build sets texts apart, and reads them back. */
+function heldText(text: PageText): string {
+  if (typeof text === "string") return text;
+  throw new Error(
+    `A text set apart in ${text.store} reached a load that reads none back; a build must pass readText to assembleContent.`,
+  );
 }
 
 function noFiles<Entry>(): FolderFiles<Entry> {

@@ -31,8 +31,9 @@ export interface FolderReader<Entry, Settings> {
   /** The entry the file's text makes, or its problems. Pure: no I/O, no state. */
   read(text: string, id: string, settings: Settings): FileReading<Entry>;
   /**
-   * The entry's fields that only its page shows, whole (a body's HTML): a build may set them
-   * apart on disk as soon as they are read, rather than hold them (src/speed/text-store.ts).
+   * The entry's texts that are read whole once, late: a body's HTML when its page is written,
+   * a question's search words when the index is built. A build may set them apart on disk as
+   * soon as they are read, rather than hold them (src/speed/text-store.ts).
    */
   pageTexts?: readonly (keyof Entry & string)[];
   /**

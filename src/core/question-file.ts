@@ -83,6 +83,6 @@ export const questionFiles: FolderReader<QuestionEntry, QuestionSettings> = {
   folder: "questions",
   noun: "question",
   read: readQuestionFile,
-  pageTexts: ["bodyHtml"],
+  pageTexts: ["bodyHtml", "bodyWords"],
   repeatedTexts: ["tags", "state", "author", "authorUrl", "source", "license"],
 };

@@ -122,13 +122,14 @@ export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
  * duplicate notice will precede it (cutting twice gives what cutting once gives); and the body
  * as safe HTML for its page (see `renderBodyHtml`), which a build sets apart on disk as soon as
  * it is made (src/speed/text-store.ts); and the distinct words search finds the
- * question by in the text that page shows of the body (`indexWords`), space-separated. The
- * formulas left as TeX are kept so that every build warns of them, from the cache too.
+ * question by in the text that page shows of the body (`indexWords`), space-separated, which a
+ * build sets apart too, since only the search index reads them, once. The formulas left as TeX
+ * are kept so that every build warns of them, from the cache too.
  */
 export type QuestionEntry = QuestionFrontmatter & {
   bodyText: string;
   bodyHtml: PageText;
-  bodyWords: string;
+  bodyWords: PageText;
   /** With `math: tex`, the formulas left as their source (none: no such field). */
   texLeft?: TexLeft[];
 };

@@ -15,6 +15,7 @@ import {
 import {
   closeTextStores,
   pageStoreDirectory,
+  readPageText,
   removeUnusedStores,
   storeDigestedText,
   storePage,
@@ -116,9 +117,10 @@ export async function loadContent(
       listing: listings.answers,
     });
     const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
-    const read = assembleContent(community, questions.loaded.files, answers.loaded.files, (page) =>
-      listedQuestion(page, pageStore),
-    );
+    const read = assembleContent(community, questions.loaded.files, answers.loaded.files, {
+      keepPage: (page) => listedQuestion(page, pageStore),
+      readText: readPageText,
+    });
     if ("problems" in read) {
       closeTextStores();
       return { outcome: { problems: read.problems }, saveCache: () => {} };
