@@ -1,17 +1,19 @@
 import { join } from "node:path";
 import type { AstroIntegration } from "astro";
-import { renderThreadCount, threadedPrerenderer } from "../speed/render-threads.ts";
+import { renderThreadSetting, threadedPrerenderer } from "../speed/render-threads.ts";
 
 /** The name Astro gives the page bundle's entry file (astro/dist/core/build/vite-build-config.js). */
 const BUNDLE_ENTRY_PREFIX = "prerender-entry";
 
 /**
  * Renders and writes the pages on worker threads beside Astro's main thread (src/speed/
- * render-threads.ts): one per core, or `QA_RENDER_THREADS`. A plugin notes where Vite wrote
+ * render-threads.ts): one per core once there are enough pages, or `QA_RENDER_THREADS`. A
+ * plugin notes where Vite wrote
  * the page bundle's entry, for the threads to import.
  */
 export function renderThreads(): AstroIntegration {
-  const threads = renderThreadCount();
+  const setting = renderThreadSetting();
+  const { threads } = setting;
   let bundleEntry: string | undefined;
   return {
     name: "qa-render-threads",
@@ -40,7 +42,7 @@ export function renderThreads(): AstroIntegration {
       "astro:build:start": ({ setPrerenderer }) => {
         if (threads === 0) return;
         setPrerenderer((astroPrerenderer) =>
-          threadedPrerenderer(astroPrerenderer, { threads, bundleEntry: () => bundleEntry }),
+          threadedPrerenderer(astroPrerenderer, { ...setting, bundleEntry: () => bundleEntry }),
         );
       },
     },

@@ -21,6 +21,9 @@ for (const site of ["example", "answers", "awkward-tags"] as const satisfies Sit
   test(`every internal link of the ${site} site resolves, crawled from index.html over file://`, async ({
     page,
   }) => {
+    // Every page of the site is opened, one after another: the example's 124 pages took 24 s
+    // of the default 30 s on an idle 2-core machine.
+    test.slow();
     const start = pageUrl(site, "file");
     const root = start.slice(0, -"index.html".length);
     const seen = watchPage(page);
