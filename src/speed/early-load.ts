@@ -84,6 +84,9 @@ function listContentFolders(directory: string): ContentListings {
  * heap after 690 s and loaded again from the start. So the limit stays at 3.2 KB a file, which
  * at 100,000 questions cost 1,769 MiB of peak RSS against 1,539 and 1,606 MiB. A load that needs
  * more runs again with up to three quarters of the machine's memory (`startEarlyLoad`).
+ * Holding less since (about 1.4 KB a file alive at a million) did not make room for a lower
+ * one: at 2.0 KB a file (4.9 GB) the million-question load had not ended after 1,157 s, against
+ * 821 s at 3.2 KB (scripts/bench.md).
  */
 const HEAP_PER_FILE_BYTES = 3_200;
 const HEAP_FOR_CODE_MB = 160;
