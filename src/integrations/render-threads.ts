@@ -8,8 +8,7 @@ const BUNDLE_ENTRY_PREFIX = "prerender-entry";
 /**
  * Renders and writes the pages on worker threads beside Astro's main thread (src/speed/
  * render-threads.ts): one per core once there are enough pages, or `QA_RENDER_THREADS`. A
- * plugin notes where Vite wrote
- * the page bundle's entry, for the threads to import.
+ * plugin notes where Vite wrote the page bundle's entry, for the threads to import.
  */
 export function renderThreads(): AstroIntegration {
   const setting = renderThreadSetting();

@@ -146,7 +146,7 @@ export function threadedPrerenderer(
   let layout: OutputLayout | undefined;
   let workerData: RenderWorkerData | undefined;
   /** The page of each route that Astro renders and writes too, to compare with the threads'. */
-  const checks = new Map<RouteData, { path: PathWithRoute; job: PageJob }>();
+  let checks = new Map<RouteData, { path: PathWithRoute; job: PageJob }>();
   let pass: Promise<number> | undefined;
   /** The pages Astro's loop renders (endpoints aside), to say how many pages were written. */
   let astroPages = 0;
@@ -158,6 +158,7 @@ export function threadedPrerenderer(
       const entry = bundleEntry();
       if (threads === 0 || app === undefined || entry === undefined) return;
       layout = outputLayout(app.getOptions());
+      if (layout === undefined) return;
       workerData = { bundleEntry: entry, scripts: app.getSettings().scripts };
     },
     async getStaticPaths() {
@@ -165,20 +166,20 @@ export function threadedPrerenderer(
       if (workerData === undefined || layout === undefined) return paths;
       const forAstro: PathWithRoute[] = [];
       const forThreads: PathWithRoute[] = [];
+      const checked = new Map<RouteData, { path: PathWithRoute; job: PageJob }>();
       for (const path of paths) {
         if (!threadable(path) || staticPathOf(path) === undefined) {
           forAstro.push(path);
-        } else if (!checks.has(path.route)) {
-          checks.set(path.route, { path, job: { ...jobFor(path, layout), file: undefined } });
+        } else if (!checked.has(path.route)) {
+          checked.set(path.route, { path, job: { ...jobFor(path, layout), file: undefined } });
           forAstro.push(path);
         } else {
           forThreads.push(path);
         }
       }
-      if (forThreads.length === 0 || forThreads.length < fromPages) {
-        checks.clear();
-        return paths;
-      }
+      // Too few pages to be worth starting threads for: Astro's loop renders every one.
+      if (forThreads.length === 0 || forThreads.length < fromPages) return paths;
+      checks = checked;
       pool = new RenderPool(threads, workerData);
       const outputs = layout;
       // Each page's job is made as the page is handed out, not all of them at once.
