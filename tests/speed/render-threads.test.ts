@@ -20,13 +20,13 @@ import { filesUnder } from "../helpers/files-under.ts";
 let work: string;
 before(() => {
   work = mkdtempSync(join(tmpdir(), "qa-render-threads-"));
-  generateCorpus({ count: 2_500, out: join(work, "generated"), seed: 5 });
+  generateCorpus({ count: 600, out: join(work, "generated"), seed: 5 });
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
 for (const [name, contentDir] of [
   ["the example community", () => projectFile("content")],
-  ["a generated community of 2,500 questions", () => join(work, "generated")],
+  ["a generated community of 600 questions", () => join(work, "generated")],
 ] as const) {
   it(`writes the same files on threads as on the main thread, for ${name}`, async () => {
     const built = new Map<string, Map<string, Buffer>>();
