@@ -34,8 +34,14 @@ export function buildEnvironment(
 
 export interface BuildResult {
   exitCode: number;
-  /** stdout and stderr, interleaved as the build wrote them. */
+  /**
+   * stdout and stderr, interleaved in the order their chunks arrived. The two are separate
+   * pipes, so a line of one can land in the middle of a line of the other (Astro writes a
+   * page's path, then its time once rendered): look for a whole line in `stderr`.
+   */
   output: string;
+  /** stderr alone: the build's warnings and errors, each on a line of its own. */
+  stderr: string;
 }
 
 /**
@@ -57,9 +63,13 @@ export function buildSite(
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
+    let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      stderr += chunk.toString();
+    });
     child.on("error", reject);
-    child.on("close", (code) => resolve({ exitCode: code ?? 1, output }));
+    child.on("close", (code) => resolve({ exitCode: code ?? 1, output, stderr }));
   });
 }
