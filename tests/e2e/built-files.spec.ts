@@ -5,7 +5,6 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
-import { withEnvironment } from "../../scripts/common/environment.ts";
 import { sites, sitesRoot, type SiteName } from "./sites.ts";
 
 /** Every file a site's build wrote, as paths relative to its folder with `/`. */
@@ -121,9 +120,7 @@ test("with QA_PRECOMPRESS=1: .br and .gz copies of every text file, byte-identic
   }
   const again = join(sitesRoot, "hosted-again");
   rmSync(again, { recursive: true, force: true });
-  const build = await withEnvironment(sites.hosted.env, () =>
-    buildSite(sites.hosted.content, again),
-  );
+  const build = await buildSite(sites.hosted.content, again, "npm run build", sites.hosted.env);
   expect(build.exitCode, build.output).toBe(0);
   expect(builtFiles("hosted-again")).toEqual(files);
   for (const file of files) {
