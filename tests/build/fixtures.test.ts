@@ -25,7 +25,10 @@ function readLines(path: string): string[] {
   return readFileSync(path, "utf8").replace(/\n$/, "").split("\n");
 }
 
-describe("building the fixtures", () => {
+// Two builds at a time: a small build keeps 1.4 cores busy, and two side by side took the
+// fourteen from 34 s to 26 s. Each fixture is a content folder of its own, so no two builds
+// share a cache folder (`buildCacheDirectory`) or an output folder.
+describe("building the fixtures", { concurrency: 2 }, () => {
   for (const name of fixtures) {
     const contentDir = `tests/fixtures/${name}/content`;
     const outDir = join(outputRoot, name);
