@@ -59,9 +59,13 @@ function tagIndexLines(html: string): string[] {
 
 it("writes a page per tag, paged like the listing, in tags/ and nowhere else, with awkward tags", async () => {
   const work = mkdtempSync(join(tmpdir(), "qa-tag-pages-"));
+  // A cache folder of its own: the fixture tests may be building the same folder meanwhile.
+  const cache = mkdtempSync(join(tmpdir(), "qa-tag-pages-cache-"));
   try {
     const outDir = join(work, "dist");
-    const build = await buildSite(join(fixture, "content"), outDir);
+    const build = await buildSite(join(fixture, "content"), outDir, "npm run build", {
+      QA_CACHE_DIR: cache,
+    });
     assert.equal(build.exitCode, 0, build.output);
     assert.deepEqual(readdirSync(work), ["dist"], "nothing is written beside the output folder");
 
@@ -111,5 +115,6 @@ it("writes a page per tag, paged like the listing, in tags/ and nowhere else, wi
     );
   } finally {
     rmSync(work, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
   }
 });
