@@ -4,33 +4,16 @@
  * one after the other). Each script's output is held and printed whole once it ends, so two
  * never interleave. Exits 1 when any of them failed, naming those.
  */
-import { spawn } from "node:child_process";
-
-interface Finished {
-  name: string;
-  exitCode: number;
-  output: string;
-  seconds: number;
-}
+import { runCollectingOutput } from "./common/run-process.ts";
 
 /** `npm run <name>`, with the npm that runs this script when there is one. */
-function runScript(name: string): Promise<Finished> {
-  const started = performance.now();
+async function runScript(name: string): Promise<{ exitCode: number; output: string }> {
   const npm = process.env["npm_execpath"];
   const [command, args] = npm ? [process.execPath, [npm, "run", name]] : ["npm", ["run", name]];
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const finish = (exitCode: number) =>
-      resolve({ name, exitCode, output, seconds: (performance.now() - started) / 1000 });
-    child.on("error", (error) => {
-      output += `${error.message}\n`;
-      finish(1);
-    });
-    child.on("close", (code) => finish(code ?? 1));
-  });
+  return runCollectingOutput(command, args).catch((error: Error) => ({
+    exitCode: 1,
+    output: `${error.message}\n`,
+  }));
 }
 
 const names = process.argv.slice(2);
@@ -41,7 +24,9 @@ if (names.length === 0) {
 const failed: string[] = [];
 await Promise.all(
   names.map(async (name) => {
-    const { exitCode, output, seconds } = await runScript(name);
+    const started = performance.now();
+    const { exitCode, output } = await runScript(name);
+    const seconds = (performance.now() - started) / 1000;
     process.stdout.write(
       `\n── npm run ${name}: ${exitCode === 0 ? "passed" : `failed (exit code ${exitCode})`} in ${seconds.toFixed(1)} s\n${output}`,
     );

@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import { projectFile, projectRoot } from "../../src/project-paths.ts";
+import { runCollectingOutput, type ProcessResult } from "./run-process.ts";
 
 /** The two ways to build: `npm run build` (scripts/build.ts) and Astro's own command. */
 const COMMANDS = {
@@ -32,17 +32,8 @@ export function buildEnvironment(
   };
 }
 
-export interface BuildResult {
-  exitCode: number;
-  /**
-   * stdout and stderr, interleaved in the order their chunks arrived. The two are separate
-   * pipes, so a line of one can land in the middle of a line of the other (Astro writes a
-   * page's path, then its time once rendered): look for a whole line in `stderr`.
-   */
-  output: string;
-  /** stderr alone: the build's warnings and errors, each on a line of its own. */
-  stderr: string;
-}
+/** How a build ended, and what it wrote (see `ProcessResult`). */
+export type BuildResult = ProcessResult;
 
 /**
  * Runs the real build of this project (`npm run build`, unless told `astro build`) over
@@ -56,20 +47,8 @@ export function buildSite(
   command: BuildCommand = "npm run build",
   settings: NodeJS.ProcessEnv = {},
 ): Promise<BuildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, buildArguments(command), {
-      cwd: projectRoot,
-      env: buildEnvironment(contentDir, outDir, settings),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ exitCode: code ?? 1, output, stderr }));
+  return runCollectingOutput(process.execPath, buildArguments(command), {
+    cwd: projectRoot,
+    env: buildEnvironment(contentDir, outDir, settings),
   });
 }

@@ -2,8 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { ContentError } from "../loaders/content-error.ts";
 import type { ContentProblem } from "../lib/problems.ts";
-import { contentDirectory } from "../project-paths.ts";
-import { buildLoadOf, startBuildLoad } from "../speed/early-load.ts";
+import { startBuildLoad } from "../speed/early-load.ts";
 
 /**
  * Starts loading the questions as soon as `astro build` has its configuration, on a thread of
@@ -24,9 +23,9 @@ export function earlyLoading(): AstroIntegration {
       "astro:config:setup": ({ command, config }) => {
         // Only for builds: the dev server loads on each request, as the files are then.
         if (command !== "build") return;
-        const root = fileURLToPath(config.root);
-        loadFinished = startBuildLoad(root, fileURLToPath(config.cacheDir)).finished;
-        void buildLoadOf(contentDirectory(root))?.then((outcome) => {
+        const load = startBuildLoad(fileURLToPath(config.root), fileURLToPath(config.cacheDir));
+        loadFinished = load.finished;
+        void load.outcome.then((outcome) => {
           if ("problems" in outcome) problemsFound = outcome.problems;
         });
       },

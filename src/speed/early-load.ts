@@ -43,11 +43,17 @@ interface EarlyLoad {
 
 type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
 
+/** A load under way: what it comes to, and when its thread has ended (see `startEarlyLoad`). */
+export interface StartedLoad {
+  outcome: Promise<LoadOutcome>;
+  finished: Promise<void>;
+}
+
 /**
  * Starts loading what a build of the project in `root`, with Astro's cache folder `cacheDir`,
  * will ask for: the folders the questions loader finds through loader-paths.ts's constants.
  */
-export function startBuildLoad(root: string, cacheDir: string): { finished: Promise<void> } {
+export function startBuildLoad(root: string, cacheDir: string): StartedLoad {
   const directory = contentDirectory(root);
   const listings = listContentFolders(directory);
   return startEarlyLoad(
@@ -118,6 +124,7 @@ function loadingHeapLimitMb({ questions = [], answers = [] }: ContentListings): 
 /**
  * Starts loading the folder on a worker thread running `workerFile` (early-load-worker.ts, by path:
  * the integration runs from source, the loader from Astro's bundle), for `takeEarlyLoad`.
+ * `outcome` is what the load comes to (after a second run, if the first ran out of memory);
  * `finished` settles when the thread has ended, its entry cache written: the build must not
  * exit before.
  *
@@ -132,11 +139,11 @@ export function startEarlyLoad(
   directory: string,
   cacheDirectory: string,
   { heapLimitMb, listings }: { heapLimitMb?: number; listings?: ContentListings } = {},
-): { finished: Promise<void> } {
+): StartedLoad {
   const pending = (globalThis as WithEarlyLoad)[EARLY_LOAD];
   if (pending?.finished && !pending.taken) {
     if (pending.directory === directory && pending.cacheDirectory === cacheDirectory) {
-      return { finished: pending.finished };
+      return { outcome: pending.outcome, finished: pending.finished };
     }
     // Only a build script out of step with astro.config.mjs gets here: say so, since the build
     // then loses its head start.
@@ -198,7 +205,7 @@ export function startEarlyLoad(
     finished,
     stop: () => stop(),
   });
-  return { finished };
+  return { outcome: first.outcome, finished };
 }
 
 /**
