@@ -107,14 +107,19 @@ export function assembleContent<Question>(
     titleLines.push(listed.titleLine);
     return keepPage(toQuestionPage(listed, question, original, shownAnswers, answerCount(id)));
   });
+  // Each body's words read as the index gets to its question, and let go after.
   const searchIndex = buildSearchIndex(
-    ordered.map(({ id, question }, position) => ({
-      id,
-      title: question.title,
-      titleLine: titleLines[position] as string,
-      tags: question.tags,
-      bodyWords: readText(question.bodyWords),
-    })),
+    (function* () {
+      for (const [position, { id, question }] of ordered.entries()) {
+        yield {
+          id,
+          title: question.title,
+          titleLine: titleLines[position] as string,
+          tags: question.tags,
+          bodyWords: readText(question.bodyWords),
+        };
+      }
+    })(),
   );
   return { content: { community: community.community, questions: kept, searchIndex } };
 }

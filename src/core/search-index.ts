@@ -6,7 +6,7 @@ import {
   type QuestionRecord,
   type SearchManifest,
 } from "../lib/search/index-format.ts";
-import { encodePostings, IN_BODY, IN_TAGS, IN_TITLE } from "../lib/search/postings.ts";
+import { IN_BODY, IN_TAGS, IN_TITLE, PostingsWriter } from "../lib/search/postings.ts";
 import { indexWords } from "../lib/search/words.ts";
 
 /** One question as the index takes it, in listing order. */
@@ -49,15 +49,47 @@ export const DEFAULT_CHUNK_SIZES: ChunkSizes = {
 
 /**
  * The search index of the questions (see src/lib/search/index-format.ts for its files): every
- * index word of each title, tag and body, with the questions it is in and where. Same
+ * index word of each title, tags and body, with the questions it is in and where. Same
  * questions, same files, byte for byte.
+ *
+ * The documents are taken one at a time, in one pass, so that they can come from a generator
+ * that reads each body's words when its turn comes: a build holds them on disk, and at a
+ * million questions they are some 570 MB.
  */
 export function buildSearchIndex(
-  documents: readonly SearchDocument[],
+  documents: Iterable<SearchDocument>,
   sizes: ChunkSizes = DEFAULT_CHUNK_SIZES,
 ): SearchFile[] {
-  const postings = postingsOf(documents);
-  const words = [...postings.keys()].sort(compareWords);
+  const postings = new Map<string, PostingsWriter>();
+  const fieldsOfWord = new Map<string, number>();
+  const questionFiles: SearchFile[] = [];
+  const questionChunks: string[] = [];
+  let records: QuestionRecord[] = [];
+  const closeQuestionChunk = () => {
+    const file = chunkFile("q", records);
+    questionFiles.push(file.contents);
+    questionChunks.push(file.name);
+    records = [];
+  };
+  let question = 0;
+  for (const document of documents) {
+    fieldsOfWord.clear();
+    const add = (words: Iterable<string>, field: number) => {
+      for (const word of words) fieldsOfWord.set(word, (fieldsOfWord.get(word) ?? 0) | field);
+    };
+    add(indexWords(document.title), IN_TITLE);
+    add(indexWords(document.tags.join(" ")), IN_TAGS);
+    if (document.bodyWords !== "") add(document.bodyWords.split(" "), IN_BODY);
+    for (const [word, fields] of fieldsOfWord) {
+      let ofWord = postings.get(word);
+      if (ofWord === undefined) postings.set(word, (ofWord = new PostingsWriter()));
+      ofWord.add(question, fields);
+    }
+    records.push([document.id, document.titleLine, [...document.tags]]);
+    if (records.length === sizes.questionsPerChunk) closeQuestionChunk();
+    question++;
+  }
+  if (records.length > 0) closeQuestionChunk();
 
   const files: SearchFile[] = [];
   const wordChunks: SearchManifest["wordChunks"] = [];
@@ -70,27 +102,18 @@ export function buildSearchIndex(
     chunk = [];
     characters = 0;
   };
-  for (const word of words) {
-    const encoded = encodePostings(postings.get(word) as number[]);
+  for (const word of [...postings.keys()].sort(compareWords)) {
+    const encoded = (postings.get(word) as PostingsWriter).text();
     chunk.push(word, encoded);
     characters += word.length + encoded.length + 6;
     if (characters >= sizes.wordChunkCharacters) closeWordChunk();
   }
   if (chunk.length > 0) closeWordChunk();
-
-  const questionChunks: string[] = [];
-  for (let first = 0; first < documents.length; first += sizes.questionsPerChunk) {
-    const records = documents
-      .slice(first, first + sizes.questionsPerChunk)
-      .map(({ id, titleLine, tags }): QuestionRecord => [id, titleLine, [...tags]]);
-    const file = chunkFile("q", records);
-    files.push(file.contents);
-    questionChunks.push(file.name);
-  }
+  files.push(...questionFiles);
 
   const manifest: SearchManifest = {
     format: INDEX_FORMAT,
-    questions: documents.length,
+    questions: question,
     questionsPerChunk: sizes.questionsPerChunk,
     questionChunks,
     wordChunks,
@@ -102,32 +125,6 @@ export function buildSearchIndex(
 /** The order of the index's words, which the browser's lookups rely on: code units. */
 export function compareWords(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * Each index word with the questions it is in (by listing position) and where, as one number
- * per question, `question * 8 + fields`: one small-integer array per word, the least memory a
- * growing list takes in JavaScript (100,000 questions hold ~12 million postings).
- */
-function postingsOf(documents: readonly SearchDocument[]): Map<string, number[]> {
-  const postings = new Map<string, number[]>();
-  const fieldsOfWord = new Map<string, number>();
-  documents.forEach((document, question) => {
-    fieldsOfWord.clear();
-    const add = (words: Iterable<string>, field: number) => {
-      for (const word of words) fieldsOfWord.set(word, (fieldsOfWord.get(word) ?? 0) | field);
-    };
-    add(indexWords(document.title), IN_TITLE);
-    add(indexWords(document.tags.join(" ")), IN_TAGS);
-    if (document.bodyWords !== "") add(document.bodyWords.split(" "), IN_BODY);
-    for (const [word, fields] of fieldsOfWord) {
-      const posting = question * 8 + fields;
-      const ofWord = postings.get(word);
-      if (ofWord === undefined) postings.set(word, [posting]);
-      else ofWord.push(posting);
-    }
-  });
-  return postings;
 }
 
 /** A chunk's script, named by a digest of its data. */

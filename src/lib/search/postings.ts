@@ -21,6 +21,11 @@ const CONTINUED = "wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
 const DIGIT_VALUE = new Int8Array(128).fill(-1);
 for (const [index, digit] of [...LAST, ...CONTINUED].entries())
   DIGIT_VALUE[digit.charCodeAt(0)] = index;
+/** The digits' character codes, for `PostingsWriter`. */
+const LAST_CODES = Uint8Array.from(LAST, (digit) => digit.charCodeAt(0));
+const CONTINUED_CODES = Uint8Array.from(CONTINUED, (digit) => digit.charCodeAt(0));
+/** Every digit is ASCII, which UTF-8 decodes as itself. */
+const ASCII = new TextDecoder();
 
 /** The postings of one word, questions ascending. */
 export interface Postings {
@@ -34,20 +39,49 @@ export interface Postings {
  * `fields` between 1 and 7.
  */
 export function encodePostings(postings: ArrayLike<number>): string {
-  let text = "";
-  let previous = -1;
+  const writer = new PostingsWriter();
   for (let index = 0; index < postings.length; index++) {
     const posting = postings[index] as number;
-    const question = Math.floor(posting / 8);
-    let value = (question - previous - 1) * 8 + (posting % 8);
-    previous = question;
+    writer.add(Math.floor(posting / 8), posting % 8);
+  }
+  return writer.text();
+}
+
+/**
+ * One word's postings written as they come, questions ascending: what `encodePostings` writes,
+ * kept as bytes. An index of a million questions holds some hundred million postings while it
+ * is built; as numbers in arrays, 8 bytes each and more as the arrays grow, they took over a
+ * gigabyte, where this takes a byte or two each (a common word's gap is small).
+ */
+export class PostingsWriter {
+  #bytes = new Uint8Array(16);
+  #length = 0;
+  #previous = -1;
+
+  /** Adds `question`, greater than the last one added, found in `fields` (1 to 7). */
+  add(question: number, fields: number): void {
+    let value = (question - this.#previous - 1) * 8 + fields;
+    this.#previous = question;
     while (value >= 32) {
-      text += CONTINUED[value % 32];
+      this.#push(CONTINUED_CODES[value % 32] as number);
       value = Math.floor(value / 32);
     }
-    text += LAST[value];
+    this.#push(LAST_CODES[value] as number);
   }
-  return text;
+
+  /** The postings as `encodePostings` writes them. */
+  text(): string {
+    return ASCII.decode(this.#bytes.subarray(0, this.#length));
+  }
+
+  #push(code: number): void {
+    if (this.#length === this.#bytes.length) {
+      const grown = new Uint8Array(this.#bytes.length * 2);
+      grown.set(this.#bytes);
+      this.#bytes = grown;
+    }
+    this.#bytes[this.#length++] = code;
+  }
 }
 
 /** Reads what `encodePostings` wrote. Throws on a character it never writes. */
