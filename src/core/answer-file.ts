@@ -48,5 +48,4 @@ export const answerFiles: FolderReader<AnswerEntry, AnswerSettings> = {
   optional: true,
   read: readAnswerFile,
   pageTexts: ["bodyHtml"],
-  repeatedTexts: ["question", "author", "authorUrl", "source", "license"],
 };

@@ -4,11 +4,11 @@ import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
 import type { PageText } from "../schemas/stored-text.ts";
 import type { ContentProblem } from "../lib/problems.ts";
-import { sortForListing } from "../lib/order.ts";
+import { sortForListing, type Orderable } from "../lib/order.ts";
 import type { FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
-import { buildSearchIndex, type SearchFile } from "./search-index.ts";
+import { buildSearchIndex, type SearchDocument, type SearchFile } from "./search-index.ts";
 
 /**
  * Everything the pages are built from, validated and derived. `Question` is what is kept of
@@ -60,9 +60,13 @@ export function assembleContent<Question>(
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
   // What a question file says of others, judged even when the file has problems of its own:
-  // the question it duplicates, and how many answer files it has.
+  // the question it duplicates, and how many answer files it has. Each entry is taken once
+  // here and once for its page, and not held in between: a build reads them back from disk.
+  const toOrder: Orderable[] = [];
   for (const [id, file] of questions.fileOfId) {
-    const question = questions.entries.get(id) ?? questions.partial.get(id);
+    const entry = questions.entries.get(id);
+    const question = entry ?? questions.partial.get(id);
+    if (entry !== undefined) toOrder.push({ id, askedKey: entry.asked });
     const duplicateOf = question?.duplicateOf;
     const dangling =
       duplicateOf === undefined
@@ -86,38 +90,37 @@ export function assembleContent<Question>(
   }
   const { excerptLength } = community.community;
   // Without answer files, `answers` is the count; with them, their number (equal when given).
-  const answerCount = (id: string) =>
-    answersOf.get(id)?.length || (questions.entries.get(id)?.answers ?? 0);
-  const ordered = sortForListing(
-    [...questions.entries].map(([id, question]) => ({ id, askedKey: question.asked, question })),
-  );
-  const titleLines: string[] = [];
-  const kept = ordered.map(({ id, question }) => {
+  const answerCount = (id: string, question: QuestionEntry) =>
+    answersOf.get(id)?.length || (question.answers ?? 0);
+  const searched: (Omit<SearchDocument, "bodyWords"> & { bodyWords: PageText })[] = [];
+  const kept = sortForListing(toOrder).map(({ id }) => {
+    const question = questions.entries.get(id) as QuestionEntry;
     const { duplicateOf } = question;
     const duplicated = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
     const original =
       duplicated && duplicateOf !== undefined
-        ? { id: duplicateOf, title: duplicated.title, answers: answerCount(duplicateOf) }
+        ? {
+            id: duplicateOf,
+            title: duplicated.title,
+            answers: answerCount(duplicateOf, duplicated),
+          }
         : undefined;
     const shownAnswers = (answersOf.get(id) ?? []).flatMap(({ id: answerId }) => {
       const answer = answers.entries.get(answerId);
       return answer === undefined ? [] : [{ id: answerId, answer }];
     });
     const listed = toListingEntry(id, question, original, excerptLength);
-    titleLines.push(listed.titleLine);
-    return keepPage(toQuestionPage(listed, question, original, shownAnswers, answerCount(id)));
+    const { title, tags, bodyWords } = question;
+    searched.push({ id, title, titleLine: listed.titleLine, tags, bodyWords });
+    return keepPage(
+      toQuestionPage(listed, question, original, shownAnswers, answerCount(id, question)),
+    );
   });
   // Each body's words read as the index gets to its question, and let go after.
   const searchIndex = buildSearchIndex(
     (function* () {
-      for (const [position, { id, question }] of ordered.entries()) {
-        yield {
-          id,
-          title: question.title,
-          titleLine: titleLines[position] as string,
-          tags: question.tags,
-          bodyWords: readText(question.bodyWords),
-        };
+      for (const document of searched) {
+        yield { ...document, bodyWords: readText(document.bodyWords) };
       }
     })(),
   );

@@ -36,12 +36,6 @@ export interface FolderReader<Entry, Settings> {
    * soon as they are read, rather than hold them (src/speed/text-store.ts).
    */
   pageTexts?: readonly (keyof Entry & string)[];
-  /**
-   * The entry's fields, a text or a list of texts, whose values many entries share (a state, a
-   * license, an author, tags): a build holds each such text once, however many files it came
-   * from (src/speed/load-folder.ts).
-   */
-  repeatedTexts?: readonly (keyof Entry & string)[];
 }
 
 /**
@@ -57,12 +51,24 @@ export interface FolderReaderModule {
   name: string;
 }
 
+/**
+ * A folder's entries by id, as the rules across files take them: one at a time. A build keeps
+ * them on disk and reads each one back when it is asked for (src/speed/load-folder.ts), so what
+ * takes them never holds them all at once; a `Map` is one.
+ */
+export interface EntryShelf<Entry> {
+  readonly size: number;
+  has(id: string): boolean;
+  get(id: string): Entry | undefined;
+  keys(): Iterable<string>;
+}
+
 /** One folder's files as read: what the rules across files are given. */
-export interface FolderFiles<Entry> {
+export interface FolderFiles<Entry, Entries extends EntryShelf<Entry> = EntryShelf<Entry>> {
   /** Every `<id>.md` file by id, as messages show it, whether or not it has problems. */
   fileOfId: Map<string, string>;
   /** The entries of the files that have no problem of their own. */
-  entries: Map<string, Entry>;
+  entries: Entries;
   /** What could be read of each file that has problems. */
   partial: Map<string, Partial<Entry>>;
   /** The folder's problems and its files' own, in the order of the folder's listing. */
@@ -138,7 +144,9 @@ export function folderNames(
 }
 
 /** A folder's files before any is read: every file known by id, the folder's own problems. */
-export function folderFiles<Entry>(names: ReturnType<typeof folderNames>): FolderFiles<Entry> {
+export function folderFiles<Entry>(
+  names: ReturnType<typeof folderNames>,
+): FolderFiles<Entry, Map<string, Entry>> {
   return {
     fileOfId: new Map(names.files.map(({ id, file }) => [id, file])),
     entries: new Map(),
@@ -154,7 +162,7 @@ export function folderFiles<Entry>(names: ReturnType<typeof folderNames>): Folde
  * Whether the entry was kept.
  */
 export function addReading<Entry>(
-  files: FolderFiles<Entry>,
+  files: FolderFiles<Entry, Map<string, Entry>>,
   { id, file, idIsValid }: NamedFile,
   reading: FileReading<Entry>,
 ): boolean {

@@ -84,5 +84,4 @@ export const questionFiles: FolderReader<QuestionEntry, QuestionSettings> = {
   noun: "question",
   read: readQuestionFile,
   pageTexts: ["bodyHtml", "bodyWords"],
-  repeatedTexts: ["tags", "state", "author", "authorUrl", "source", "license"],
 };

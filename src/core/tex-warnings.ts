@@ -12,8 +12,8 @@ export function texWarnings(
 ): string[] {
   const lines: string[] = [];
   for (const { entries, fileOfId } of folders) {
-    for (const [id, entry] of entries) {
-      for (const { source, reason } of entry.texLeft ?? []) {
+    for (const id of entries.keys()) {
+      for (const { source, reason } of entries.get(id)?.texLeft ?? []) {
         lines.push(
           `[math] ${fileOfId.get(id) ?? id}: left as TeX source: ${JSON.stringify(source)} (${reason}); fix the TeX in the post, or set math: off`,
         );

@@ -39,8 +39,8 @@ export function readContentFiles(
   displayFrom = process.cwd(),
 ): {
   community: ReturnType<typeof readCommunity>;
-  questions: FolderFiles<QuestionEntry>;
-  answers: FolderFiles<AnswerEntry>;
+  questions: FolderFiles<QuestionEntry, Map<string, QuestionEntry>>;
+  answers: FolderFiles<AnswerEntry, Map<string, AnswerEntry>>;
 } {
   const community = readCommunity(contentDir, displayFrom);
   const settings = questionSettings(community.community);
@@ -57,7 +57,7 @@ function readFolder<Entry, Settings>(
   contentDir: string,
   settings: Settings,
   displayFrom: string,
-): FolderFiles<Entry> {
+): FolderFiles<Entry, Map<string, Entry>> {
   const { directory, names } = listFolder(reader, contentDir, displayFrom);
   const files = folderFiles<Entry>(names);
   for (const named of names.files) {

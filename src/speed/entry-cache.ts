@@ -3,13 +3,16 @@ import {
   closeSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readSync,
   renameSync,
+  rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
-import { hash } from "node:crypto";
-import { dirname, join } from "node:path";
-import { sameFileStamp, type FileStamp } from "./file-stamp.ts";
+import { hash, randomUUID } from "node:crypto";
+import { basename, dirname, join } from "node:path";
+import type { FileStamp } from "./file-stamp.ts";
 import { cacheDirectory } from "../project-paths.ts";
 
 /*
@@ -27,22 +30,48 @@ import { cacheDirectory } from "../project-paths.ts";
 
 const FORMAT = 3;
 
+/**
+ * Where one file's line is, to read its entry back (`cachedEntry`). A load keeps this rather
+ * than the entry: at a million questions and 1.5 million answers, the entries held as objects
+ * were 3 GB of the loading thread's heap, and it only needs each one for a moment, when the
+ * rules across files and its question's page come to it.
+ */
+export interface LineAt {
+  lines: LineSource;
+  /** Where the line starts: a byte offset in a file, or an index among lines held. */
+  at: number;
+  /** The line's length in bytes (in a file). */
+  bytes: number;
+}
+
+/** Lines to read back by where they are: the cache file, or the lines a load wrote. */
+export interface LineSource {
+  read(at: number, bytes: number): string;
+}
+
 /** What the cache knows of one file. */
-export interface CachedFile<Entry> {
+export interface CachedFile {
   /** `shortDigest` of the file's text. */
   digest: string;
   /** The file's stat when it was read, or null when that cannot be trusted (see file-stamp). */
   stamp: FileStamp | null;
-  /** The entry read from the file. */
-  entry: Entry;
+  /**
+   * The text stores its entry's page texts are in (src/speed/text-store.ts): the record stands
+   * for its file only while they are there. Records from the same stores share one array.
+   */
+  stores: readonly string[];
+  /** Its line, `[id, digest, stamp, entry]`. */
+  line: LineAt;
 }
 
-export interface EntryCache<Entry> {
+export interface EntryCache {
   /** What the entries were read with besides their file: they are reused only under it. */
   derivationKey: string;
-  entries: Map<string, CachedFile<Entry>>;
+  entries: Map<string, CachedFile>;
   /** File lines in the log, superseded ones included. */
   lines: number;
+  /** The log, open for reading lines back until `closeLines`. */
+  log: LineFile;
 }
 
 /**
@@ -59,25 +88,40 @@ export function entryCacheFile(cacheDirectory: string, folder: string): string {
   return join(cacheDirectory, `${folder}.ndjson`);
 }
 
+/** The entry a cache line holds, read back from where it is. */
+export function cachedEntry<Entry>({ line }: CachedFile): Entry {
+  const text = line.lines.read(line.at, line.bytes);
+  return (JSON.parse(text) as [string, string, FileStamp | null, Entry])[3];
+}
+
+/** A cache line, as a reading thread makes it for a file it read. */
+export function cacheLine(id: string, digest: string, stamp: FileStamp | null, entry: unknown) {
+  return JSON.stringify([id, digest, stamp, entry]);
+}
+
 /**
- * The last builds' entries; undefined when there is no cache or it cannot be read, and, given
+ * The last builds' records; undefined when there is no cache or it cannot be read, and, given
  * `derivationKey`, when they were read under another. Such a cache is not read past its header:
  * a build after an upgrade reads every file again, and held the whole stale cache besides (at
- * 100,000 questions, 190 MB of JSON) until it wrote the new one.
+ * 100,000 questions, 190 MB of JSON) until it wrote the new one. `storesOf` names the text
+ * stores an entry's page texts are in. The log stays open for `cachedEntry`.
  */
-export function readEntryCache<Entry>(
+export function readEntryCache(
   file: string,
   derivationKey?: string,
-): EntryCache<Entry> | undefined {
+  storesOf: (entry: never) => readonly string[] = () => [],
+): EntryCache | undefined {
   let fd: number;
   try {
     fd = openSync(file, "r");
   } catch {
     return undefined;
   }
+  const log = new LineFile(file, fd);
   try {
-    let cache: EntryCache<Entry> | undefined;
-    forEachLine(fd, (line) => {
+    let cache: EntryCache | undefined;
+    const sharedStores = new SharedStores();
+    forEachLine(fd, (line, at, bytes) => {
       if (cache === undefined) {
         const header = JSON.parse(line) as { format?: unknown; derivationKey?: unknown };
         if (header.format !== FORMAT || typeof header.derivationKey !== "string") {
@@ -86,75 +130,236 @@ export function readEntryCache<Entry>(
         if (derivationKey !== undefined && header.derivationKey !== derivationKey) {
           throw new Error("read under another derivation");
         }
-        cache = { derivationKey: header.derivationKey, entries: new Map(), lines: 0 };
+        cache = { derivationKey: header.derivationKey, entries: new Map(), lines: 0, log };
         return;
       }
-      const record = JSON.parse(line) as [string, string, FileStamp | null, Entry] | [string];
+      const record = JSON.parse(line) as [string, string, FileStamp | null, never] | [string];
       if (record.length === 1) cache.entries.delete(record[0]);
-      else cache.entries.set(record[0], { digest: record[1], stamp: record[2], entry: record[3] });
+      else {
+        cache.entries.set(record[0], {
+          digest: record[1],
+          stamp: record[2],
+          stores: sharedStores.of(storesOf(record[3])),
+          line: { lines: log, at, bytes },
+        });
+      }
       cache.lines++;
     });
     return cache;
   } catch {
     // A damaged cache (a build stopped mid-write, an older format), like one of another
     // derivation, only means every file is read again, and the cache is written afresh.
+    log.close();
     return undefined;
-  } finally {
-    closeSync(fd);
+  }
+}
+
+/** One array for each list of stores: a store holds the texts of thousands of entries. */
+export class SharedStores {
+  readonly #held = new Map<string, readonly string[]>();
+
+  of(stores: readonly string[]): readonly string[] {
+    const key = stores.join("\n");
+    let held = this.#held.get(key);
+    if (held === undefined) this.#held.set(key, (held = Object.freeze([...stores])));
+    return held;
+  }
+}
+
+/** A file of cache lines open for reading back by byte offset. */
+export class LineFile implements LineSource {
+  readonly path: string;
+  readonly fd: number;
+  #buffer = Buffer.allocUnsafe(1 << 16);
+
+  constructor(path: string, fd: number) {
+    this.path = path;
+    this.fd = fd;
+  }
+
+  read(at: number, bytes: number): string {
+    if (this.#buffer.length < bytes) this.#buffer = Buffer.allocUnsafe(bytes);
+    let read = 0;
+    while (read < bytes) {
+      const got = readSync(this.fd, this.#buffer, read, bytes - read, at + read);
+      if (got === 0) throw new Error(`The entry cache ${this.path} ends before byte ${at + bytes}`);
+      read += got;
+    }
+    return this.#buffer.toString("utf8", 0, bytes);
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }
 
 /**
- * Brings the cache up to `entries`: appends a line for each file whose record changed and for
- * each one that is gone, or writes the whole log afresh (atomically, by renaming) when
- * there is none, the derivation changed, or most of its lines are superseded. Writes nothing
- * when nothing changed.
+ * The lines of the entries a load derived, as it gets them: written to a file of their own in
+ * the cache folder, a complete log under `derivationKey` (`updateEntryCache` renames it into
+ * place when it holds every entry, or appends its lines to the log), and read back from there.
  */
-export function updateEntryCache<Entry>(
-  file: string,
-  previous: EntryCache<Entry> | undefined,
-  derivationKey: string,
-  entries: ReadonlyMap<string, CachedFile<Entry>>,
-): void {
-  if (
-    previous === undefined ||
-    previous.derivationKey !== derivationKey ||
-    previous.lines > 2 * entries.size + 1_000
-  ) {
-    rewrite(file, derivationKey, entries);
-    return;
+export class NewLines implements LineSource {
+  readonly #file: LineFile;
+  #pending: string[] = [];
+  #pendingBytes = 0;
+  #written = 0;
+  /** How many entry lines it holds. */
+  count = 0;
+
+  constructor(cacheFile: string, derivationKey: string) {
+    mkdirSync(dirname(cacheFile), { recursive: true });
+    const path = `${cacheFile}.${randomUUID()}${NEW_LINES_SUFFIX}`;
+    this.#file = new LineFile(path, openSync(path, "w+"));
+    this.#append(JSON.stringify({ format: FORMAT, derivationKey }));
+    this.count = 0;
   }
-  const changed: string[] = [];
-  for (const [id, record] of entries) {
-    const before = previous.entries.get(id);
-    if (
-      before === undefined ||
-      before.digest !== record.digest ||
-      !sameFileStamp(before.stamp, record.stamp)
-    ) {
-      changed.push(fileLine(id, record));
-    }
+
+  get path(): string {
+    return this.#file.path;
   }
-  for (const id of previous.entries.keys()) {
-    if (!entries.has(id)) changed.push(JSON.stringify([id]));
+
+  /** Adds a line; where it is. */
+  add(line: string): LineAt {
+    return { lines: this, ...this.#append(line) };
   }
-  if (changed.length === 0) return;
-  // One write: appends from two builds of the same folder at once interleave whole lines.
-  appendFileSync(file, `${changed.join("\n")}\n`);
+
+  read(at: number, bytes: number): string {
+    this.flush();
+    return this.#file.read(at, bytes);
+  }
+
+  /** Writes what is not written yet. */
+  flush(): void {
+    if (this.#pending.length === 0) return;
+    writeSync(this.#file.fd, this.#pending.join(""));
+    this.#pending = [];
+    this.#pendingBytes = 0;
+  }
+
+  /** Writes the rest and closes the file. */
+  close(): void {
+    this.flush();
+    this.#file.close();
+  }
+
+  #append(line: string): { at: number; bytes: number } {
+    const bytes = Buffer.byteLength(line);
+    const at = this.#written;
+    this.#pending.push(line, "\n");
+    this.#written += bytes + 1;
+    this.#pendingBytes += bytes + 1;
+    this.count++;
+    if (this.#pendingBytes >= 1 << 20) this.flush();
+    return { at, bytes };
+  }
 }
 
-function rewrite<Entry>(
+const NEW_LINES_SUFFIX = ".new";
+
+/** Lines held in memory, for a load without a cache folder (the dev server's). */
+export class HeldLines implements LineSource {
+  readonly #lines: string[] = [];
+
+  add(line: string): LineAt {
+    this.#lines.push(line);
+    return { lines: this, at: this.#lines.length - 1, bytes: 0 };
+  }
+
+  read(at: number): string {
+    return this.#lines[at] as string;
+  }
+}
+
+/**
+ * Brings the cache up to `records`, whose lines are in the cache itself (`previous`) or in
+ * `fresh`: renames `fresh` into place when it holds them all, appends a line for each file
+ * whose record changed and for each one that is gone, or writes the whole log afresh
+ * (atomically, by renaming) when the derivation changed or most of its lines are superseded.
+ * Writes nothing when nothing changed. Closes both.
+ */
+export function updateEntryCache(
+  file: string,
+  previous: EntryCache | undefined,
+  derivationKey: string,
+  records: ReadonlyMap<string, CachedFile>,
+  fresh: NewLines,
+): void {
+  try {
+    fresh.flush();
+    const allFresh = [...records.values()].every(({ line }) => line.lines === fresh);
+    if (allFresh && fresh.count === records.size) {
+      renameSync(fresh.path, file);
+      return;
+    }
+    if (
+      previous === undefined ||
+      previous.derivationKey !== derivationKey ||
+      previous.lines > 2 * records.size + 1_000
+    ) {
+      rewrite(file, derivationKey, records);
+      return;
+    }
+    const changed: string[] = [];
+    for (const record of records.values()) {
+      if (record.line.lines !== previous.log) changed.push(lineOf(record));
+    }
+    for (const id of previous.entries.keys()) {
+      if (!records.has(id)) changed.push(JSON.stringify([id]));
+    }
+    if (changed.length === 0) return;
+    // One write: appends from two builds of the same folder at once interleave whole lines.
+    appendFileSync(file, `${changed.join("\n")}\n`);
+  } finally {
+    previous?.log.close();
+    fresh.close();
+    rmSync(fresh.path, { force: true });
+    removeLeftLines(file);
+  }
+}
+
+/** How old a file of new lines must be to be taken for one a stopped build left behind. */
+const LEFT_LINES_MS = 60 * 60_000;
+
+/**
+ * Deletes the files of new lines that builds of this folder stopped before saving left beside
+ * its cache (`NewLines`), leaving alone those of the last hour: another build may be loading.
+ */
+function removeLeftLines(file: string): void {
+  const directory = dirname(file);
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(NEW_LINES_SUFFIX)) continue;
+    const path = join(directory, name);
+    const written = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (written < Date.now() - LEFT_LINES_MS) rmSync(path, { force: true });
+  }
+}
+
+/** Leaves the cache as it was, and lets go of what a load opened (a load with problems). */
+export function discardNewLines(previous: EntryCache | undefined, fresh: NewLines): void {
+  previous?.log.close();
+  fresh.close();
+  rmSync(fresh.path, { force: true });
+}
+
+function rewrite(
   file: string,
   derivationKey: string,
-  entries: ReadonlyMap<string, CachedFile<Entry>>,
+  records: ReadonlyMap<string, CachedFile>,
 ): void {
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   const fd = openSync(partial, "w");
   try {
     let batch = [JSON.stringify({ format: FORMAT, derivationKey })];
-    for (const [id, record] of entries) {
-      batch.push(fileLine(id, record));
+    for (const record of records.values()) {
+      batch.push(lineOf(record));
       if (batch.length === 1_000) {
         writeSync(fd, `${batch.join("\n")}\n`);
         batch = [];
@@ -167,16 +372,21 @@ function rewrite<Entry>(
   renameSync(partial, file);
 }
 
-function fileLine<Entry>(id: string, { digest, stamp, entry }: CachedFile<Entry>): string {
-  return JSON.stringify([id, digest, stamp, entry]);
+function lineOf({ line }: CachedFile): string {
+  return line.lines.read(line.at, line.bytes);
 }
 
-/** Calls `onLine` with each complete line of the file; a last line without "\n" is damage. */
-function forEachLine(fd: number, onLine: (line: string) => void): void {
+/**
+ * Calls `onLine` with each complete line of the file, its byte offset and its length in bytes;
+ * a last line without "\n" is damage.
+ */
+function forEachLine(fd: number, onLine: (line: string, at: number, bytes: number) => void): void {
   const block = Buffer.allocUnsafe(16 << 20);
   // Bytes after the last line break read so far: decoding whole lines only, so that a
   // character split between two blocks is never decoded in halves.
   let carried = Buffer.alloc(0);
+  // The offset in the file of `carried`'s first byte.
+  let carriedAt = 0;
   for (;;) {
     const size = readSync(fd, block, 0, block.length, null);
     if (size === 0) break;
@@ -185,9 +395,15 @@ function forEachLine(fd: number, onLine: (line: string) => void): void {
       carried = Buffer.concat([carried, block.subarray(0, size)]);
       continue;
     }
-    const text = Buffer.concat([carried, block.subarray(0, end)]).toString("utf8");
+    const lines = Buffer.concat([carried, block.subarray(0, end + 1)]);
+    let start = 0;
+    for (let stop = lines.indexOf(10); stop !== -1; stop = lines.indexOf(10, start)) {
+      if (stop > start)
+        onLine(lines.toString("utf8", start, stop), carriedAt + start, stop - start);
+      start = stop + 1;
+    }
+    carriedAt += lines.length;
     carried = Buffer.from(block.subarray(end + 1, size));
-    for (const line of text.split("\n")) if (line !== "") onLine(line);
   }
   if (carried.length > 0) throw new Error("the last line is incomplete");
 }

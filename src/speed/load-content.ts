@@ -7,7 +7,10 @@ import { readCommunity } from "../loaders/community-file.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
 import { texWarnings } from "../core/tex-warnings.ts";
 import {
+  discardNewLines,
   entryCacheFile,
+  HeldLines,
+  NewLines,
   readEntryCache,
   updateEntryCache,
   type CachedFile,
@@ -19,9 +22,10 @@ import {
   removeUnusedStores,
   storeDigestedText,
   storePage,
+  storesOf,
   textStoreDirectory,
 } from "./text-store.ts";
-import type { DigestedText, PageText, StoredText } from "../schemas/stored-text.ts";
+import type { DigestedText, PageText } from "../schemas/stored-text.ts";
 import type { ListedQuestion, QuestionPage } from "../schemas/question-page.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
@@ -104,6 +108,9 @@ export async function loadContent(
 ): Promise<{ outcome: LoadOutcome; saveCache: () => void }> {
   const saves: (() => void)[] = [];
   const saveCache = () => saves.forEach((save) => save());
+  // What the folders' loads opened (cache files, new lines), let go of when nothing is saved.
+  const discards: (() => void)[] = [];
+  const discard = () => discards.forEach((discardFolder) => discardFolder());
   try {
     const community = readCommunity(contentDir, displayFrom);
     const settings = questionSettings(community.community);
@@ -113,9 +120,11 @@ export async function loadContent(
       ...headStart,
       listing: listings.questions,
     });
+    discards.push(questions.discard);
     const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder, {
       listing: listings.answers,
     });
+    discards.push(answers.discard);
     const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files, {
       keepPage: (page) => listedQuestion(page, pageStore),
@@ -123,6 +132,7 @@ export async function loadContent(
     });
     if ("problems" in read) {
       closeTextStores();
+      discard();
       return { outcome: { problems: read.problems }, saveCache: () => {} };
     }
     const searchIndex = read.content.searchIndex.map(({ file, text }) => ({
@@ -131,36 +141,30 @@ export async function loadContent(
     }));
     closeTextStores();
     const content = { ...read.content, searchIndex };
+    // Taken before the caches are saved: that closes the files the entries are read back from.
+    const warnings = texWarnings(questions.loaded.files, answers.loaded.files);
     saves.push(questions.save, answers.save);
     // Once the caches hold this build's entries, a store no entry points into is garbage.
     if (cacheDirectory !== undefined) {
-      // And once this build's pages and search index are set apart, the last build's are: a
-      // text of each store they are in is what is kept, not the whole list while the caches
-      // are written.
-      const setApartKept = new Map<string, StoredText>();
-      for (const { page } of content.questions) {
-        if ("digest" in page) setApartKept.set(page.store, page);
-      }
-      for (const { text } of searchIndex) {
-        if (typeof text !== "string") setApartKept.set(text.store, text);
-      }
+      // And once this build's pages and search index are set apart, the last build's are.
+      // The stores are what is kept, not the records, while the caches are written.
+      const pageStores = storesOf([
+        ...content.questions.map(({ page }) => page).filter((page) => "digest" in page),
+        ...searchIndex.map(({ text }) => text),
+      ]);
+      const textStores = new Set([
+        ...usedStores(questions.loaded.records),
+        ...usedStores(answers.loaded.records),
+      ]);
       saves.push(
-        () =>
-          removeUnusedStores(
-            textStoreDirectory(cacheDirectory),
-            [
-              ...pageTextsOf(questionFiles, questions.loaded.records),
-              ...pageTextsOf(answerFiles, answers.loaded.records),
-            ],
-            now,
-          ),
-        () => removeUnusedStores(pageStoreDirectory(cacheDirectory), setApartKept.values(), now),
+        () => removeUnusedStores(textStoreDirectory(cacheDirectory), textStores, now),
+        () => removeUnusedStores(pageStoreDirectory(cacheDirectory), pageStores, now),
       );
     }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
-    const warnings = texWarnings(questions.loaded.files, answers.loaded.files);
     return { outcome: { content, counts, warnings }, saveCache };
   } catch (failure) {
+    discard();
     return { outcome: { failure }, saveCache: () => {} };
   }
 }
@@ -181,30 +185,46 @@ async function loadCachedFolder<Entry, Settings>(
     now: number;
   },
   headStart: HeadStart = {},
-): Promise<{ loaded: LoadedFolder<Entry>; save: () => void }> {
+): Promise<{ loaded: LoadedFolder<Entry>; save: () => void; discard: () => void }> {
   const { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now } = options;
-  const cacheFile =
-    cacheDirectory === undefined ? undefined : entryCacheFile(cacheDirectory, reader.folder);
-  const previous =
-    cacheFile === undefined ? undefined : readEntryCache<Entry>(cacheFile, derivationKey);
-  const loaded = await loadFolder(reader, where, contentDir, settings, {
-    ...headStart,
-    previous,
-    displayFrom,
-    now,
-    textStore: cacheDirectory === undefined ? undefined : textStoreDirectory(cacheDirectory),
-  });
+  if (cacheDirectory === undefined) {
+    const loaded = await loadFolder(reader, where, contentDir, settings, {
+      ...headStart,
+      newLines: new HeldLines(),
+      displayFrom,
+      now,
+    });
+    return { loaded, save: () => {}, discard: () => {} };
+  }
+  const cacheFile = entryCacheFile(cacheDirectory, reader.folder);
+  const storesOfEntry = (entry: Entry) =>
+    storesOf((reader.pageTexts ?? []).map((field) => entry[field] as PageText));
+  const previous = readEntryCache(cacheFile, derivationKey, storesOfEntry);
+  const newLines = new NewLines(cacheFile, derivationKey);
+  let loaded: LoadedFolder<Entry>;
+  try {
+    loaded = await loadFolder(reader, where, contentDir, settings, {
+      ...headStart,
+      previous,
+      newLines,
+      displayFrom,
+      now,
+      textStore: textStoreDirectory(cacheDirectory),
+    });
+  } catch (error) {
+    discardNewLines(previous, newLines);
+    throw error;
+  }
   const save = () => {
-    if (cacheFile === undefined) return;
     try {
-      updateEntryCache(cacheFile, previous, derivationKey, loaded.records);
+      updateEntryCache(cacheFile, previous, derivationKey, loaded.records, newLines);
     } catch (error) {
       console.warn(
         `[questions-loader] the entry cache ${cacheFile} could not be written (${error instanceof Error ? error.message : String(error)}); the next build reads every ${reader.noun} again`,
       );
     }
   };
-  return { loaded, save };
+  return { loaded, save, discard: () => discardNewLines(previous, newLines) };
 }
 
 /**
@@ -222,12 +242,10 @@ function listedQuestion(page: QuestionPage, pageStore: string | undefined): List
   };
 }
 
-/** The page texts of a folder's entries, set apart or not. */
-function* pageTextsOf<Entry>(
-  reader: FolderReader<Entry, unknown>,
-  records: ReadonlyMap<string, CachedFile<Entry>>,
-): Generator<PageText> {
-  for (const { entry } of records.values()) {
-    for (const field of reader.pageTexts ?? []) yield entry[field] as PageText;
-  }
+/** The text stores a folder's records point into. */
+function usedStores(records: ReadonlyMap<string, CachedFile>): Set<string> {
+  // Records share their stores' arrays: each array is looked into once.
+  const arrays = new Set<readonly string[]>();
+  for (const { stores } of records.values()) arrays.add(stores);
+  return new Set([...arrays].flat());
 }

@@ -3,16 +3,23 @@ import { sep } from "node:path";
 import {
   addReading,
   folderFiles,
+  type EntryShelf,
   type FolderFiles,
   type FolderReader,
   type FolderReaderModule,
   type ListedName,
 } from "../core/folder.ts";
 import { listFolder } from "../loaders/content-folder.ts";
-import type { CachedFile, EntryCache } from "./entry-cache.ts";
-import { stampMatches } from "./file-stamp.ts";
-import { storedTextsExist } from "./text-store.ts";
-import type { PageText } from "../schemas/stored-text.ts";
+import {
+  cacheLine,
+  cachedEntry,
+  SharedStores,
+  type CachedFile,
+  type EntryCache,
+  type LineAt,
+} from "./entry-cache.ts";
+import { sameFileStamp, stampMatches } from "./file-stamp.ts";
+import { storesExist } from "./text-store.ts";
 import { readClaimedParts, readFiles, type FileBatch, type FileResults } from "./read-files.ts";
 import {
   FILES_PER_JOINING_THREAD_AT_LEAST,
@@ -36,9 +43,16 @@ export interface HeadStart {
   mainThreadWaiting?: Int32Array | undefined;
 }
 
-export interface FolderLoadOptions<Entry> extends HeadStart {
+/** Where a load puts the cache lines of the entries it derives (see entry-cache.ts). */
+export interface LineSink {
+  add(line: string): LineAt;
+}
+
+export interface FolderLoadOptions extends HeadStart {
   /** What earlier builds read (see entry-cache.ts): unchanged files are not read again. */
-  previous?: EntryCache<Entry> | undefined;
+  previous?: EntryCache | undefined;
+  /** Where the lines of the entries derived now go, to be read back from. */
+  newLines: LineSink;
   /** The folder file names in messages are relative to. */
   displayFrom: string;
   /** The time now, ms since the epoch; tests move it to see stamps taken long ago. */
@@ -54,7 +68,7 @@ export interface FolderLoadOptions<Entry> extends HeadStart {
 export interface LoadedFolder<Entry> {
   files: FolderFiles<Entry>;
   /** What the entry cache is to hold for each file with an entry. */
-  records: Map<string, CachedFile<Entry>>;
+  records: Map<string, CachedFile>;
   /** How the entries were had: read from their file, or kept from an earlier build. */
   counts: {
     derived: number;
@@ -77,7 +91,7 @@ export async function loadFolder<Entry, Settings>(
   where: FolderReaderModule,
   contentDir: string,
   settings: Settings,
-  options: FolderLoadOptions<Entry>,
+  options: FolderLoadOptions,
 ): Promise<LoadedFolder<Entry>> {
   const plan = planReading(reader, contentDir, settings, options);
   const { mainThreadWaiting } = options;
@@ -89,7 +103,9 @@ export async function loadFolder<Entry, Settings>(
   const readers = [...(options.readers ?? [])];
   const workers = readers.splice(0, Math.max(threads - 1, 0));
   for (const unneeded of readers) void unneeded.worker.terminate();
-  if (mostThreads < 2) return assemble(reader, plan, [unsliced(readFiles(reader, plan.batch))]);
+  if (mostThreads < 2) {
+    return assemble(plan, [unsliced(readFiles(reader, plan.batch))], options.newLines);
+  }
   while (workers.length < threads - 1) workers.push(startReadingWorker(where));
   // This thread reads too, beside the workers: one heap of a couple of hundred megabytes
   // fewer than a worker for each share. Parts are claimed as each thread gets to them, since
@@ -114,67 +130,17 @@ export async function loadFolder<Entry, Settings>(
   };
   readClaimedParts(reader, plan.batch, parts, keepUnsliced, joinFreedCores);
   await Promise.all(reading);
-  return assemble(reader, plan, byPart);
+  return assemble(plan, byPart, options.newLines);
 }
 
 /**
- * Results read on this thread, copied as a worker's results are when it posts them. An entry's
- * strings are mostly slices of its file's text (a title, a date, an author), and V8 keeps the
- * whole text alive as long as one slice of it lives: kept as read, every file this thread had
- * read stayed in memory until the load ended (at 10,000 questions, 35 MiB of the loading
- * thread's 89 MiB of live heap were file texts; at 100,000, copying took it from 644 to 477 MiB).
+ * Results read on this thread, copied as a worker's results are when it posts them. What could
+ * be read of a file with problems is mostly slices of its text, and V8 keeps the whole text
+ * alive as long as one slice of it lives (when entries were kept as objects, copying took the
+ * loading thread's live heap from 644 to 477 MiB at 100,000 questions).
  */
 function unsliced<Entry>(results: FileResults<Entry>): FileResults<Entry> {
   return structuredClone(results);
-}
-
-/**
- * One string for each text that many entries hold: the store path of their set-apart texts,
- * and the reader's `repeatedTexts` (a license, an author, tags). Each arrived with its entry,
- * from a worker's message or from a line of the entry cache, a copy apiece, held to the end of
- * the load: at 10,000 questions and 15,215 answers, 2.1 MiB of store paths and 3.3 MiB of
- * repeated fields, some 200 bytes a file.
- */
-class SharedTexts<Entry> {
-  readonly #held = new Map<string, string>();
-  readonly #pageTexts: readonly (keyof Entry & string)[];
-  readonly #repeated: readonly (keyof Entry & string)[];
-
-  constructor(reader: FolderReader<Entry, unknown>) {
-    this.#pageTexts = reader.pageTexts ?? [];
-    this.#repeated = reader.repeatedTexts ?? [];
-  }
-
-  /** Has the entry's repeated texts be the ones held. */
-  share(entry: Entry): void {
-    for (const field of this.#pageTexts) {
-      const text = entry[field] as PageText;
-      if (typeof text !== "string") text.store = this.#one(text.store);
-    }
-    const fields = entry as Record<string, unknown>;
-    for (const field of this.#repeated) {
-      const value = fields[field];
-      if (typeof value === "string") fields[field] = this.#one(value);
-      else if (Array.isArray(value)) {
-        value.forEach((item: unknown, index) => {
-          if (typeof item === "string") value[index] = this.#one(item);
-        });
-      }
-    }
-  }
-
-  /** `records`, their entries' repeated texts shared. */
-  shareIn<Records extends ReadonlyMap<string, CachedFile<Entry>>>(records: Records): Records {
-    for (const { entry } of records.values()) this.share(entry);
-    return records;
-  }
-
-  #one(text: string): string {
-    const held = this.#held.get(text);
-    if (held !== undefined) return held;
-    this.#held.set(text, text);
-    return text;
-  }
 }
 
 /** How many files a thread claims at a time (see `SharedParts`). */
@@ -182,11 +148,11 @@ const FILES_PER_PART = 500;
 
 interface ReadingPlan<Entry, Settings> {
   /** The folder's files, none read yet. */
-  files: FolderFiles<Entry>;
+  files: FolderFiles<Entry, Map<string, Entry>>;
   /** Every `<id>.md` file by id, as `folderNames` found it. */
   namedFiles: Map<string, ReturnType<typeof listFolder>["names"]["files"][number]>;
   /** Earlier builds' records, when they were read the way this build reads. */
-  reusable: ReadonlyMap<string, CachedFile<Entry>>;
+  reusable: ReadonlyMap<string, CachedFile>;
   /** Files not to read: their stat is the one a reusable record was taken of. */
   unchangedByStamp: string[];
   /** The files to read. */
@@ -197,7 +163,7 @@ function planReading<Entry, Settings>(
   reader: FolderReader<Entry, Settings>,
   contentDir: string,
   settings: Settings,
-  { previous, listing, displayFrom, now, textStore }: FolderLoadOptions<Entry>,
+  { previous, listing, displayFrom, now, textStore }: FolderLoadOptions,
 ): ReadingPlan<Entry, Settings> {
   const { directory, names } = listFolder(reader, contentDir, displayFrom, listing);
   const plan: ReadingPlan<Entry, Settings> = {
@@ -209,18 +175,13 @@ function planReading<Entry, Settings>(
   };
   const { batch, reusable } = plan;
   const storesSeen = new Map<string, boolean>();
-  const textsReadable = (entry: Entry) =>
-    storedTextsExist(
-      (reader.pageTexts ?? []).map((field) => entry[field] as PageText),
-      storesSeen,
-    );
   for (const named of names.files) {
     const { id, name } = named;
     plan.namedFiles.set(id, named);
     const path = directory + sep + name;
     const cached = named.idIsValid ? reusable.get(id) : undefined;
     // Whether the cache can stand for the file at all: a text it set apart must still be there.
-    const earlier = cached && textsReadable(cached.entry) ? cached : undefined;
+    const earlier = cached && storesExist(cached.stores, storesSeen) ? cached : undefined;
     if (earlier !== undefined) {
       const { stamp } = earlier;
       if (stamp && stampMatches(stamp, statSync(path, { throwIfNoEntry: false }))) {
@@ -235,37 +196,78 @@ function planReading<Entry, Settings>(
 }
 
 function assemble<Entry, Settings>(
-  reader: FolderReader<Entry, Settings>,
   plan: ReadingPlan<Entry, Settings>,
   results: readonly FileResults<Entry>[],
+  newLines: LineSink,
 ): LoadedFolder<Entry> {
-  const { files } = plan;
-  const shared = new SharedTexts(reader);
-  const reusable = shared.shareIn(plan.reusable);
-  const records = new Map<string, CachedFile<Entry>>();
+  const { files, reusable } = plan;
+  const records = new Map<string, CachedFile>();
   const counts = { derived: 0, unchangedByDigest: 0, unchangedByStamp: 0 };
+  const sharedStores = new SharedStores();
   for (const { read, unchanged } of results) {
-    for (const { id, reading, digest, stamp } of read) {
+    for (const result of read) {
+      const { id, digest, stamp } = result;
       const named = plan.namedFiles.get(id);
-      if (reading.entry !== undefined) shared.share(reading.entry);
-      if (named === undefined || !addReading(files, named, reading)) continue;
-      records.set(id, { digest, stamp, entry: reading.entry as Entry });
+      if (named === undefined) continue;
+      if ("problems" in result) {
+        addReading(files, named, { problems: result.problems, partial: result.partial });
+        continue;
+      }
+      const line = newLines.add(result.line);
+      const record = { digest, stamp, stores: sharedStores.of(result.stores), line };
+      if (!named.idIsValid) {
+        // What a file whose name breaks the id rule says of others is still judged.
+        addReading(files, named, { entry: cachedEntry<Entry>(record) });
+        continue;
+      }
+      records.set(id, record);
       counts.derived++;
     }
     for (const { id, digest, stamp } of unchanged) {
       const earlier = reusable.get(id);
       if (earlier === undefined) continue;
-      files.entries.set(id, earlier.entry);
-      records.set(id, { digest, stamp, entry: earlier.entry });
+      // The same entry, read again: its line says when, for the next build's stat to match.
+      const line = sameFileStamp(earlier.stamp, stamp)
+        ? earlier.line
+        : newLines.add(cacheLine(id, digest, stamp, cachedEntry(earlier)));
+      records.set(id, { ...earlier, stamp, line });
       counts.unchangedByDigest++;
     }
   }
   for (const id of plan.unchangedByStamp) {
     const earlier = reusable.get(id);
     if (earlier === undefined) continue;
-    files.entries.set(id, earlier.entry);
     records.set(id, earlier);
     counts.unchangedByStamp++;
   }
-  return { files, records, counts };
+  return { files: { ...files, entries: new ShelvedEntries<Entry>(records) }, records, counts };
+}
+
+/**
+ * The entries of a folder's records, each read back from its line when asked for: the rules
+ * across files and the pages take them one at a time.
+ */
+class ShelvedEntries<Entry> implements EntryShelf<Entry> {
+  readonly records: ReadonlyMap<string, CachedFile>;
+
+  constructor(records: ReadonlyMap<string, CachedFile>) {
+    this.records = records;
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  has(id: string): boolean {
+    return this.records.has(id);
+  }
+
+  get(id: string): Entry | undefined {
+    const record = this.records.get(id);
+    return record === undefined ? undefined : cachedEntry<Entry>(record);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.records.keys();
+  }
 }

@@ -1,14 +1,18 @@
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
-import type { FileReading, FolderReader } from "../core/folder.ts";
+import type { FileProblem, FolderReader } from "../core/folder.ts";
+import type { PageText } from "../schemas/stored-text.ts";
+import { cacheLine } from "./entry-cache.ts";
 import { fileStamp, type FileStamp } from "./file-stamp.ts";
 import { shortDigest } from "./short-digest.ts";
-import { storeText } from "./text-store.ts";
+import { storesOf, storeText } from "./text-store.ts";
 
 /*
  * Reading a run of a folder's files on one thread, any thread: each file's text and stamp,
  * then its digest, and the folder reader's pure function on the text unless an earlier build
  * saw the same digest. Everything handed in and out is plain data, so that a worker thread can
- * take a batch and hand back its results (see reading-threads.ts).
+ * take a batch and hand back its results (see reading-threads.ts). An entry comes back as its
+ * entry cache line, a string: the loading thread keeps where it wrote it rather than the
+ * entry (src/speed/entry-cache.ts), and a string crosses threads cheaper than an object.
  */
 
 /** One file of a folder to read. */
@@ -36,9 +40,20 @@ export interface FileIdentity {
   stamp: FileStamp | null;
 }
 
+/** A file read now: its entry's cache line (`cacheLine`), or its problems. */
+export type FileRead<Entry> = { id: string } & FileIdentity &
+  (
+    | {
+        line: string;
+        /** The stores its entry's page texts were set apart in (`storesOf`). */
+        stores: string[];
+      }
+    | { problems: FileProblem[]; partial: Partial<Entry> }
+  );
+
 export interface FileResults<Entry> {
   /** Files read now, in the order of the tasks, so that runs concatenate into file order. */
-  read: ({ id: string; reading: FileReading<Entry> } & FileIdentity)[];
+  read: FileRead<Entry>[];
   /** Files whose digest is the one an earlier build saw: nothing to read again. */
   unchanged: ({ id: string } & FileIdentity)[];
 }
@@ -98,10 +113,20 @@ function readTasks<Entry, Settings>(
       continue;
     }
     const reading = reader.read(text, id, settings);
-    if (textStore !== undefined && reading.entry !== undefined) {
-      setApart(reading.entry, reader.pageTexts, textStore);
+    if (reading.problems !== undefined) {
+      results.read.push({
+        id,
+        digest,
+        stamp,
+        problems: reading.problems,
+        partial: reading.partial,
+      });
+      continue;
     }
-    results.read.push({ id, reading, digest, stamp });
+    const { entry } = reading;
+    if (textStore !== undefined) setApart(entry, reader.pageTexts, textStore);
+    const stores = storesOf((reader.pageTexts ?? []).map((field) => entry[field] as PageText));
+    results.read.push({ id, digest, stamp, line: cacheLine(id, digest, stamp, entry), stores });
   }
   return results;
 }

@@ -143,14 +143,22 @@ export function questionWithTexts(question: QuestionPage): QuestionPageWithTexts
   };
 }
 
-/** Whether every stored text among `texts` can still be read: its store file exists. */
-export function storedTextsExist(texts: Iterable<PageText>, known = new Map<string, boolean>()) {
+/** The stores the stored texts among `texts` are in, each once, in order. */
+export function storesOf(texts: Iterable<PageText>): string[] {
+  const stores: string[] = [];
   for (const text of texts) {
-    if (typeof text === "string") continue;
-    let exists = known.get(text.store);
+    if (typeof text !== "string" && !stores.includes(text.store)) stores.push(text.store);
+  }
+  return stores;
+}
+
+/** Whether every one of `stores` is still there; `known` remembers what was found. */
+export function storesExist(stores: readonly string[], known = new Map<string, boolean>()) {
+  for (const store of stores) {
+    let exists = known.get(store);
     if (exists === undefined) {
-      exists = existsSync(text.store);
-      known.set(text.store, exists);
+      exists = existsSync(store);
+      known.set(store, exists);
     }
     if (!exists) return false;
   }
@@ -158,18 +166,16 @@ export function storedTextsExist(texts: Iterable<PageText>, known = new Map<stri
 }
 
 /**
- * Deletes the store files in `directory` that none of `texts` points into, but for those
- * written in the minute before `now` (ms since the epoch): another load of the same folder may
- * have written one and not yet saved the entries that point into it (the dev server loads at
- * each request).
+ * Deletes the store files in `directory` but `usedStores`, and those written in the minute
+ * before `now` (ms since the epoch): another load of the same folder may have written one and
+ * not yet saved the entries that point into it (the dev server loads at each request).
  */
 export function removeUnusedStores(
   directory: string,
-  texts: Iterable<PageText>,
+  usedStores: Iterable<string>,
   now = Date.now(),
 ): void {
-  const used = new Set<string>();
-  for (const text of texts) if (typeof text !== "string") used.add(text.store);
+  const used = new Set(usedStores);
   let names: string[];
   try {
     names = readdirSync(directory);

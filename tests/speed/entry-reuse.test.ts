@@ -14,7 +14,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ContentError } from "../../src/loaders/content-error.ts";
 import { loadContent } from "../../src/speed/load-content.ts";
-import { entryCacheFile, readEntryCache, updateEntryCache } from "../../src/speed/entry-cache.ts";
+import {
+  cachedEntry,
+  cacheLine,
+  entryCacheFile,
+  NewLines,
+  readEntryCache,
+  updateEntryCache,
+} from "../../src/speed/entry-cache.ts";
 import type { QuestionEntry } from "../../src/schemas/question.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 
@@ -59,7 +66,19 @@ async function build(later = 60_000) {
   return { counts: outcome.counts.questions, entries };
 }
 
-const readCache = () => readEntryCache<QuestionEntry>(cacheFile);
+/** The cache file as a build reads it (under `derivationKey`, when given), each entry read back. */
+function readCache(derivationKey?: string) {
+  const cache = readEntryCache(cacheFile, derivationKey);
+  if (cache === undefined) return undefined;
+  try {
+    const entries = new Map(
+      [...cache.entries].map(([id, record]) => [id, cachedEntry<QuestionEntry>(record)]),
+    );
+    return { derivationKey: cache.derivationKey, lines: cache.lines, entries };
+  } finally {
+    cache.log.close();
+  }
+}
 
 function edit(file: string, from: string, to: string): void {
   const path = join(content, "questions", file);
@@ -163,59 +182,68 @@ describe("the entry cache file", () => {
     const appended = readFileSync(cacheFile, "utf8").slice(written.length);
     assert.equal(appended.split("\n").length, 2, "one line");
     assert.match(appended, /^\["gamma",.*Since titles/);
-    assert.equal(readCache()?.entries.get("gamma")?.entry.bodyText.slice(0, 12), "Since titles");
+    assert.equal(readCache()?.entries.get("gamma")?.bodyText.slice(0, 12), "Since titles");
   });
 
   it("forgets a removed question", async () => {
     await build();
     rmSync(join(content, "questions", "gamma.md"));
     await build();
-    assert.equal(readEntryCache(cacheFile)?.entries.has("gamma"), false);
-    assert.equal(readEntryCache(cacheFile)?.entries.size, 2);
+    assert.equal(readCache()?.entries.has("gamma"), false);
+    assert.equal(readCache()?.entries.size, 2);
   });
 
   it("is written afresh when most of its lines are superseded", async () => {
     await build();
-    const previous = readCache();
+    const previous = readEntryCache(cacheFile);
     assert.ok(previous);
     updateEntryCache(
       cacheFile,
       { ...previous, lines: 2 * 3 + 1_001 },
       previous.derivationKey,
       previous.entries,
+      new NewLines(cacheFile, previous.derivationKey),
     );
-    assert.equal(readEntryCache(cacheFile)?.lines, 3);
+    assert.equal(readCache()?.lines, 3);
   });
 
   it("is ignored, and every question derived again, when damaged", async () => {
     await build();
     const text = readFileSync(cacheFile, "utf8");
     writeFileSync(cacheFile, text.slice(0, -20));
-    assert.equal(readEntryCache(cacheFile), undefined);
+    assert.equal(readCache(), undefined);
     const after = await build();
     assert.equal(after.counts.derived, 3);
-    assert.equal(readEntryCache(cacheFile)?.entries.size, 3, "and then written whole again");
+    assert.equal(readCache()?.entries.size, 3, "and then written whole again");
   });
 
   it("is not read at all under another derivation key", async () => {
     await build();
     const previous = readCache();
     assert.ok(previous);
-    assert.equal(readEntryCache(cacheFile, previous.derivationKey)?.entries.size, 3);
-    assert.equal(readEntryCache(cacheFile, `${previous.derivationKey}, changed`), undefined);
+    assert.equal(readCache(previous.derivationKey)?.entries.size, 3);
+    assert.equal(readCache(`${previous.derivationKey}, changed`), undefined);
   });
 
   it("reads lines longer than its read block, and characters split between blocks", async () => {
     await build();
-    const previous = readCache();
+    const previous = readEntryCache(cacheFile);
     assert.ok(previous);
     const long = "日本語 ".repeat(3_000_000); // 30 MB of UTF-8: more than one 16 MiB block
     const gamma = previous.entries.get("gamma");
     assert.ok(gamma);
-    const records = new Map(previous.entries);
-    records.set("gamma", { ...gamma, entry: { ...gamma.entry, bodyText: long } });
-    updateEntryCache(cacheFile, undefined, previous.derivationKey, records);
-    const read = readCache()?.entries.get("gamma")?.entry.bodyText;
+    const fresh = new NewLines(cacheFile, previous.derivationKey);
+    const entry = { ...cachedEntry<QuestionEntry>(gamma), bodyText: long };
+    const line = fresh.add(cacheLine("gamma", gamma.digest, gamma.stamp, entry));
+    const records = new Map(previous.entries).set("gamma", { ...gamma, line });
+    updateEntryCache(
+      cacheFile,
+      { ...previous, lines: 2 * 3 + 1_001 },
+      previous.derivationKey,
+      records,
+      fresh,
+    );
+    const read = readCache()?.entries.get("gamma")?.bodyText;
     // Not assert.equal: a failure would print 30 MB.
     assert.ok(read === long, `read back ${read?.length} characters of ${long.length}`);
   });
