@@ -3,16 +3,15 @@ import {
   closeSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readSync,
   renameSync,
   rmSync,
-  statSync,
   writeSync,
 } from "node:fs";
 import { hash, randomUUID } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import type { FileStamp } from "./file-stamp.ts";
+import { removeOldUnusedFiles } from "./old-files.ts";
 import { cacheDirectory } from "../project-paths.ts";
 
 /*
@@ -325,20 +324,12 @@ const LEFT_LINES_MS = 60 * 60_000;
  * its cache (`NewLines`), leaving alone those of the last hour: another build may be loading.
  */
 function removeLeftLines(file: string): void {
-  const directory = dirname(file);
   const prefix = `${basename(file)}.`;
-  let names: string[];
-  try {
-    names = readdirSync(directory);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith(NEW_LINES_SUFFIX)) continue;
-    const path = join(directory, name);
-    const written = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
-    if (written < Date.now() - LEFT_LINES_MS) rmSync(path, { force: true });
-  }
+  removeOldUnusedFiles(
+    dirname(file),
+    Date.now() - LEFT_LINES_MS,
+    (name) => name.startsWith(prefix) && name.endsWith(NEW_LINES_SUFFIX),
+  );
 }
 
 /** Leaves the cache as it was, and lets go of what a load opened (a load with problems). */

@@ -4,13 +4,11 @@ import {
   existsSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readSync,
-  rmSync,
-  statSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { removeOldUnusedFiles } from "./old-files.ts";
 import type { PageRecord, QuestionPage, QuestionPageWithTexts } from "../schemas/question-page.ts";
 import type { DigestedText, PageText, StoredText } from "../schemas/stored-text.ts";
 import { shortDigest } from "./short-digest.ts";
@@ -176,17 +174,10 @@ export function removeUnusedStores(
   now = Date.now(),
 ): void {
   const used = new Set(usedStores);
-  let names: string[];
-  try {
-    names = readdirSync(directory);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = join(directory, name);
-    const appending = [...openStores.values()].some((store) => store.path === path);
-    if (used.has(path) || appending) continue;
-    const written = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (written < now - RECENT_STORE_MS) rmSync(path, { force: true });
-  }
+  const appending = new Set([...openStores.values()].map(({ path }) => path));
+  removeOldUnusedFiles(
+    directory,
+    now - RECENT_STORE_MS,
+    (_name, path) => !used.has(path) && !appending.has(path),
+  );
 }

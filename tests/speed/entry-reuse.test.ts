@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import {
   cpSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -171,6 +172,38 @@ describe("the content load with its entry cache", () => {
 });
 
 describe("the entry cache file", () => {
+  it("is the only file a load leaves in the cache folder, whether it saved or found problems", async () => {
+    const cacheFiles = () =>
+      readdirSync(cacheDirectory)
+        .filter((name) => name.endsWith("json") || name.endsWith(".new"))
+        .sort();
+    await build();
+    assert.deepEqual(cacheFiles(), ["answers.ndjson", "questions.ndjson"]);
+    const written = readFileSync(cacheFile, "utf8");
+    rmSync(join(content, "questions", "alpha.md"));
+    await assert.rejects(build(), ContentError);
+    assert.deepEqual(cacheFiles(), ["answers.ndjson", "questions.ndjson"]);
+    assert.equal(readFileSync(cacheFile, "utf8"), written, "a load with problems saves nothing");
+  });
+
+  it("clears away new lines a stopped build left, once they are an hour old", async () => {
+    await build();
+    const left = (name: string, hoursAgo: number) => {
+      const path = join(cacheDirectory, name);
+      writeFileSync(path, "{}\n");
+      const then = new Date(Date.now() - hoursAgo * 3_600_000);
+      utimesSync(path, then, then);
+    };
+    left("questions.ndjson.0f8e.new", 2);
+    left("questions.ndjson.77aa.new", 0);
+    edit("gamma.md", "Because titles", "Since titles");
+    await build();
+    assert.deepEqual(
+      readdirSync(cacheDirectory).filter((name) => name.endsWith(".new")),
+      ["questions.ndjson.77aa.new"],
+    );
+  });
+
   it("appends only what changed: nothing for a rebuild without changes, a line for an edit", async () => {
     await build();
     const written = readFileSync(cacheFile, "utf8");
