@@ -22,12 +22,15 @@ import { cacheDirectory } from "../project-paths.ts";
  * The file is a log of JSON lines: a header `{"format":3,"derivationKey":…}`, then one line
  * per file, `[id, digest, stamp, entry]`, or `[id]` for a file that is gone; a later line for
  * an id replaces an earlier one. A rebuild appends only what changed, so one edit writes one
- * line, not the 47 MB of a 100,000-question cache; the log is written afresh when superseded
+ * line, not the 84 MB of a 100,000-question cache; the log is written afresh when superseded
  * lines outnumber live ones. It is read in blocks, a line at a time: at a million questions the
  * whole file would not fit in one JavaScript string.
  */
 
 const FORMAT = 3;
+
+/** How much `LineFile` reads at a time. */
+const BLOCK_BYTES = 1 << 16;
 
 /**
  * Where one file's line is, to read its entry back (`cachedEntry`). A load keeps this rather
@@ -169,7 +172,15 @@ export class SharedStores {
 export class LineFile implements LineSource {
   readonly path: string;
   readonly fd: number;
-  #buffer = Buffer.allocUnsafe(1 << 16);
+  /**
+   * The last block read, and where in the file it starts: the rules across files go through a
+   * folder in file order, and a question's answers are often neighbours, so a read of 64 KiB
+   * serves the next hundred lines. A read of each line alone cost 10 µs (7.4 s of a
+   * 100,000-question load's 11.7 s of assembling).
+   */
+  #block = Buffer.allocUnsafe(BLOCK_BYTES);
+  #blockAt = 0;
+  #blockBytes = 0;
 
   constructor(path: string, fd: number) {
     this.path = path;
@@ -177,14 +188,29 @@ export class LineFile implements LineSource {
   }
 
   read(at: number, bytes: number): string {
-    if (this.#buffer.length < bytes) this.#buffer = Buffer.allocUnsafe(bytes);
+    const start = at - this.#blockAt;
+    if (start < 0 || start + bytes > this.#blockBytes) this.#readBlock(at, bytes);
+    return this.#block.toString("utf8", at - this.#blockAt, at - this.#blockAt + bytes);
+  }
+
+  /** Forgets the block read: the file has been written to since. */
+  forgetBlock(): void {
+    this.#blockBytes = 0;
+  }
+
+  #readBlock(at: number, bytes: number): void {
+    if (this.#block.length < bytes) this.#block = Buffer.allocUnsafe(bytes);
+    this.#blockAt = at;
+    this.#blockBytes = 0;
     let read = 0;
-    while (read < bytes) {
-      const got = readSync(this.fd, this.#buffer, read, bytes - read, at + read);
-      if (got === 0) throw new Error(`The entry cache ${this.path} ends before byte ${at + bytes}`);
+    for (;;) {
+      const got = readSync(this.fd, this.#block, read, this.#block.length - read, at + read);
       read += got;
+      if (got === 0 || read === this.#block.length) break;
     }
-    return this.#buffer.toString("utf8", 0, bytes);
+    if (read < bytes)
+      throw new Error(`The entry cache ${this.path} ends before byte ${at + bytes}`);
+    this.#blockBytes = read;
   }
 
   close(): void {
@@ -231,6 +257,7 @@ export class NewLines implements LineSource {
   flush(): void {
     if (this.#pending.length === 0) return;
     writeSync(this.#file.fd, this.#pending.join(""));
+    this.#file.forgetBlock();
     this.#pending = [];
     this.#pendingBytes = 0;
   }
