@@ -1,12 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { removeOldUnusedFiles } from "./old-files.ts";
 import type { PageRecord, QuestionPage, QuestionPageWithTexts } from "../schemas/question-page.ts";
