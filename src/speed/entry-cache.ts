@@ -72,7 +72,7 @@ export interface EntryCache {
   entries: Map<string, CachedFile>;
   /** File lines in the log, superseded ones included. */
   lines: number;
-  /** The log, open for reading lines back until `closeLines`. */
+  /** The log, open for reading lines back until `updateEntryCache` or `discardNewLines` closes it. */
   log: LineFile;
 }
 
@@ -91,9 +91,13 @@ export function entryCacheFile(cacheDirectory: string, folder: string): string {
 }
 
 /** The entry a cache line holds, read back from where it is. */
-export function cachedEntry<Entry>({ line }: CachedFile): Entry {
-  const text = line.lines.read(line.at, line.bytes);
-  return (JSON.parse(text) as [string, string, FileStamp | null, Entry])[3];
+export function cachedEntry<Entry>(record: CachedFile): Entry {
+  return entryOfLine(lineOf(record));
+}
+
+/** The entry a cache line (`cacheLine`) holds. */
+export function entryOfLine<Entry>(line: string): Entry {
+  return (JSON.parse(line) as [string, string, FileStamp | null, Entry])[3];
 }
 
 /** A cache line, as a reading thread makes it for a file it read. */
@@ -236,7 +240,6 @@ export class NewLines implements LineSource {
     const path = `${cacheFile}.${randomUUID()}${NEW_LINES_SUFFIX}`;
     this.#file = new LineFile(path, openSync(path, "w+"));
     this.#append(JSON.stringify({ format: FORMAT, derivationKey }));
-    this.count = 0;
   }
 
   get path(): string {
@@ -245,6 +248,7 @@ export class NewLines implements LineSource {
 
   /** Adds a line; where it is. */
   add(line: string): LineAt {
+    this.count++;
     return { lines: this, ...this.#append(line) };
   }
 
@@ -274,7 +278,6 @@ export class NewLines implements LineSource {
     this.#pending.push(line, "\n");
     this.#written += bytes + 1;
     this.#pendingBytes += bytes + 1;
-    this.count++;
     if (this.#pendingBytes >= 1 << 20) this.flush();
     return { at, bytes };
   }
@@ -312,8 +315,7 @@ export function updateEntryCache(
 ): void {
   try {
     fresh.flush();
-    const allFresh = [...records.values()].every(({ line }) => line.lines === fresh);
-    if (allFresh && fresh.count === records.size) {
+    if (fresh.count === records.size && linesAllIn(records, fresh)) {
       renameSync(fresh.path, file);
       return;
     }
@@ -336,11 +338,15 @@ export function updateEntryCache(
     // One write: appends from two builds of the same folder at once interleave whole lines.
     appendFileSync(file, `${changed.join("\n")}\n`);
   } finally {
-    previous?.log.close();
-    fresh.close();
-    rmSync(fresh.path, { force: true });
+    discardNewLines(previous, fresh);
     removeLeftLines(file);
   }
+}
+
+/** Whether every record's line is in `lines`. */
+function linesAllIn(records: ReadonlyMap<string, CachedFile>, lines: LineSource): boolean {
+  for (const { line } of records.values()) if (line.lines !== lines) return false;
+  return true;
 }
 
 /** How old a file of new lines must be to be taken for one a stopped build left behind. */

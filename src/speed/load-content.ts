@@ -25,10 +25,11 @@ import {
   storesOf,
   textStoreDirectory,
 } from "./text-store.ts";
-import type { DigestedText, PageText } from "../schemas/stored-text.ts";
+import type { DigestedText } from "../schemas/stored-text.ts";
 import type { ListedQuestion, QuestionPage } from "../schemas/question-page.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
+import { pageTextStores } from "./read-files.ts";
 
 type FolderCounts = LoadedFolder<unknown>["counts"];
 
@@ -197,9 +198,9 @@ async function loadCachedFolder<Entry, Settings>(
     return { loaded, save: () => {}, discard: () => {} };
   }
   const cacheFile = entryCacheFile(cacheDirectory, reader.folder);
-  const storesOfEntry = (entry: Entry) =>
-    storesOf((reader.pageTexts ?? []).map((field) => entry[field] as PageText));
-  const previous = readEntryCache(cacheFile, derivationKey, storesOfEntry);
+  const previous = readEntryCache(cacheFile, derivationKey, (entry: Entry) =>
+    pageTextStores(reader, entry),
+  );
   const newLines = new NewLines(cacheFile, derivationKey);
   let loaded: LoadedFolder<Entry>;
   try {

@@ -13,6 +13,7 @@ import { listFolder } from "../loaders/content-folder.ts";
 import {
   cacheLine,
   cachedEntry,
+  entryOfLine,
   SharedStores,
   type CachedFile,
   type EntryCache,
@@ -213,14 +214,14 @@ function assemble<Entry, Settings>(
         addReading(files, named, { problems: result.problems, partial: result.partial });
         continue;
       }
-      const line = newLines.add(result.line);
-      const record = { digest, stamp, stores: sharedStores.of(result.stores), line };
       if (!named.idIsValid) {
-        // What a file whose name breaks the id rule says of others is still judged.
-        addReading(files, named, { entry: cachedEntry<Entry>(record) });
+        // What a file whose name breaks the id rule says of others is still judged; it has no
+        // record, so its line is not kept.
+        addReading(files, named, { entry: entryOfLine<Entry>(result.line) });
         continue;
       }
-      records.set(id, record);
+      const line = newLines.add(result.line);
+      records.set(id, { digest, stamp, stores: sharedStores.of(result.stores), line });
       counts.derived++;
     }
     for (const { id, digest, stamp } of unchanged) {

@@ -125,10 +125,18 @@ function readTasks<Entry, Settings>(
     }
     const { entry } = reading;
     if (textStore !== undefined) setApart(entry, reader.pageTexts, textStore);
-    const stores = storesOf((reader.pageTexts ?? []).map((field) => entry[field] as PageText));
+    const stores = pageTextStores(reader, entry);
     results.read.push({ id, digest, stamp, line: cacheLine(id, digest, stamp, entry), stores });
   }
   return results;
+}
+
+/** The text stores an entry's page texts were set apart in (`storesOf`). */
+export function pageTextStores<Entry>(
+  reader: FolderReader<Entry, unknown>,
+  entry: Entry,
+): string[] {
+  return storesOf((reader.pageTexts ?? []).map((field) => entry[field] as PageText));
 }
 
 /** Moves the entry's page texts to this thread's store, leaving where they are in their place. */
