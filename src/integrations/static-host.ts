@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { takeFilesLeft } from "../speed/written-pages.ts";
 import { headersFile, robotsTxt, sitemapXml } from "./host-files.ts";
 import { isCompressible, writeCompressedCopies } from "./precompress.ts";
 
@@ -33,16 +34,24 @@ export function staticHost(options: StaticHostOptions): AstroIntegration {
       },
       "astro:build:done": ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
-        const pages = filesUnder(outDir).filter((file) => file.endsWith(".html"));
+        // The written-pages integration, which ran first, walked the folder already.
+        const built = takeFilesLeft(outDir) ?? filesUnder(outDir);
+        const pages = built.filter((file) => file.endsWith(".html"));
+        const written = new Set(built);
 
         writeFileSync(join(outDir, "robots.txt"), robotsTxt(site));
-        if (site) writeFileSync(join(outDir, "sitemap.xml"), sitemapXml(site, pages));
-        else logger.info("no sitemap.xml: the site's URL is not configured (QA_SITE_URL)");
+        written.add("robots.txt");
+        if (site) {
+          writeFileSync(join(outDir, "sitemap.xml"), sitemapXml(site, pages));
+          written.add("sitemap.xml");
+        } else logger.info("no sitemap.xml: the site's URL is not configured (QA_SITE_URL)");
         // Written last but one, so it lists robots.txt and sitemap.xml too.
-        writeFileSync(join(outDir, "_headers"), headersFile(filesUnder(outDir)));
+        const files = [...written].sort();
+        writeFileSync(join(outDir, "_headers"), headersFile(files));
+        files.push("_headers");
 
         if (options.precompress) {
-          const texts = filesUnder(outDir).filter(isCompressible);
+          const texts = files.filter(isCompressible);
           for (const file of texts) writeCompressedCopies(join(outDir, file));
           logger.info(`wrote .br and .gz copies of ${texts.length} files`);
         }

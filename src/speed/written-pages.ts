@@ -9,7 +9,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join } from "node:path";
 
 /*
  * A rebuild writes only the pages whose inputs changed. Astro renders every path a route's
@@ -48,7 +48,11 @@ interface BuildPages {
 }
 
 const BUILD_PAGES = Symbol.for("qa-listing.written-pages");
-type WithBuildPages = typeof globalThis & { [BUILD_PAGES]?: BuildPages | undefined };
+const FILES_LEFT = Symbol.for("qa-listing.files-left");
+type WithBuildPages = typeof globalThis & {
+  [BUILD_PAGES]?: BuildPages | undefined;
+  [FILES_LEFT]?: { outDir: string; files: string[] } | undefined;
+};
 
 /** Where the record of the output folder `outDir` is kept, in Astro's cache folder. */
 export function pageRecordFile(cacheDir: string, outDir: string): string {
@@ -112,37 +116,56 @@ export function pathsToWrite<Path extends { props: unknown }>(
 /**
  * Ends the build's record: deletes every file of the output folder the build neither wrote nor
  * kept (with its precompressed copies), and the folders left empty, then writes the record.
- * Returns how many pages were kept, and how many of earlier builds deleted.
+ * Returns how many pages were kept, and how many of earlier builds deleted. The files left are
+ * kept for `takeFilesLeft`: this is the one walk of the output folder a build makes.
  */
 export function finishWrittenPages(): { kept: number; deleted: number } | undefined {
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
   if (build === undefined) return undefined;
   (globalThis as WithBuildPages)[BUILD_PAGES] = undefined;
-  const { outDir, kept, startedAt } = build;
-  const keeps = (file: string) =>
-    kept.has(file) || kept.has(file.replace(/\.(br|gz)$/, "")) || file.startsWith(".git/");
+  const { outDir, current, kept, startedAt } = build;
+  // A page of this build (in `current`) was written or kept by it: only the other files need
+  // a `stat`, which at 100,000 pages cost more than the walk.
+  const belongs = (file: string, path: string) =>
+    Object.hasOwn(current, file) ||
+    kept.has(file.replace(/\.(br|gz)$/, "")) ||
+    file.startsWith(".git/") ||
+    statSync(path).mtimeMs >= startedAt;
+  const files: string[] = [];
   let deleted = 0;
-  const sweep = (folder: string): boolean => {
+  const sweep = (folder: string, prefix: string): boolean => {
     let empty = true;
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
+      const file = prefix + entry.name;
       if (entry.isDirectory()) {
-        if (sweep(path) && entry.name !== ".git") rmdirSync(path);
+        if (sweep(path, `${file}/`) && entry.name !== ".git") rmdirSync(path);
         else empty = false;
-        continue;
-      }
-      const file = relative(outDir, path).split(sep).join("/");
-      if (statSync(path).mtimeMs >= startedAt || keeps(file)) empty = false;
-      else {
+      } else if (belongs(file, path)) {
+        empty = false;
+        files.push(file);
+      } else {
         rmSync(path);
         if (file.endsWith(".html")) deleted++;
       }
     }
     return empty;
   };
-  sweep(outDir);
+  sweep(outDir, "");
   mkdirSync(dirname(build.recordFile), { recursive: true });
-  const record: PageRecord = { renderKey: build.renderKey, pages: build.current };
+  const record: PageRecord = { renderKey: build.renderKey, pages: current };
   writeFileSync(build.recordFile, JSON.stringify(record));
+  files.sort();
+  (globalThis as WithBuildPages)[FILES_LEFT] = { outDir, files };
   return { kept: kept.size, deleted };
+}
+
+/**
+ * The files the last `finishWrittenPages` left in `outDir`, once: what the static host lists
+ * without walking the folder again. Undefined when no build swept that folder.
+ */
+export function takeFilesLeft(outDir: string): string[] | undefined {
+  const left = (globalThis as WithBuildPages)[FILES_LEFT];
+  (globalThis as WithBuildPages)[FILES_LEFT] = undefined;
+  return left?.outDir === outDir ? left.files : undefined;
 }
