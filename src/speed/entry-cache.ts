@@ -11,6 +11,7 @@ import {
 import { hash, randomUUID } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import type { FileStamp } from "./file-stamp.ts";
+import { BlockFile } from "./block-file.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
 import { cacheDirectory } from "../project-paths.ts";
 
@@ -28,9 +29,6 @@ import { cacheDirectory } from "../project-paths.ts";
  */
 
 const FORMAT = 3;
-
-/** How much `LineFile` reads at a time. */
-const BLOCK_BYTES = 1 << 16;
 
 /**
  * Where one file's line is, to read its entry back (`cachedEntry`). A load keeps this rather
@@ -73,7 +71,7 @@ export interface EntryCache {
   /** File lines in the log, superseded ones included. */
   lines: number;
   /** The log, open for reading lines back until `updateEntryCache` or `discardNewLines` closes it. */
-  log: LineFile;
+  log: BlockFile;
 }
 
 /**
@@ -123,7 +121,7 @@ export function readEntryCache(
   } catch {
     return undefined;
   }
-  const log = new LineFile(file, fd);
+  const log = new BlockFile(file, fd);
   try {
     let cache: EntryCache | undefined;
     const sharedStores = new SharedStores();
@@ -172,63 +170,13 @@ export class SharedStores {
   }
 }
 
-/** A file of cache lines open for reading back by byte offset. */
-export class LineFile implements LineSource {
-  readonly path: string;
-  readonly fd: number;
-  /**
-   * The last block read, and where in the file it starts: the rules across files go through a
-   * folder in file order, and a question's answers are often neighbours, so a read of 64 KiB
-   * serves the next hundred lines. A read of each line alone cost 10 µs (7.4 s of a
-   * 100,000-question load's 11.7 s of assembling).
-   */
-  #block = Buffer.allocUnsafe(BLOCK_BYTES);
-  #blockAt = 0;
-  #blockBytes = 0;
-
-  constructor(path: string, fd: number) {
-    this.path = path;
-    this.fd = fd;
-  }
-
-  read(at: number, bytes: number): string {
-    const start = at - this.#blockAt;
-    if (start < 0 || start + bytes > this.#blockBytes) this.#readBlock(at, bytes);
-    return this.#block.toString("utf8", at - this.#blockAt, at - this.#blockAt + bytes);
-  }
-
-  /** Forgets the block read: the file has been written to since. */
-  forgetBlock(): void {
-    this.#blockBytes = 0;
-  }
-
-  #readBlock(at: number, bytes: number): void {
-    if (this.#block.length < bytes) this.#block = Buffer.allocUnsafe(bytes);
-    this.#blockAt = at;
-    this.#blockBytes = 0;
-    let read = 0;
-    for (;;) {
-      const got = readSync(this.fd, this.#block, read, this.#block.length - read, at + read);
-      read += got;
-      if (got === 0 || read === this.#block.length) break;
-    }
-    if (read < bytes)
-      throw new Error(`The entry cache ${this.path} ends before byte ${at + bytes}`);
-    this.#blockBytes = read;
-  }
-
-  close(): void {
-    closeSync(this.fd);
-  }
-}
-
 /**
  * The lines of the entries a load derived, as it gets them: written to a file of their own in
  * the cache folder, a complete log under `derivationKey` (`updateEntryCache` renames it into
  * place when it holds every entry, or appends its lines to the log), and read back from there.
  */
 export class NewLines implements LineSource {
-  readonly #file: LineFile;
+  readonly #file: BlockFile;
   #pending: string[] = [];
   #pendingBytes = 0;
   #written = 0;
@@ -238,7 +186,7 @@ export class NewLines implements LineSource {
   constructor(cacheFile: string, derivationKey: string) {
     mkdirSync(dirname(cacheFile), { recursive: true });
     const path = `${cacheFile}.${randomUUID()}${NEW_LINES_SUFFIX}`;
-    this.#file = new LineFile(path, openSync(path, "w+"));
+    this.#file = new BlockFile(path, openSync(path, "w+"));
     this.#append(JSON.stringify({ format: FORMAT, derivationKey }));
   }
 

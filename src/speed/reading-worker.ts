@@ -5,16 +5,18 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { FolderReaderModule } from "../core/folder.ts";
 import { importReader } from "./folders.ts";
 import { readClaimedParts, type FileBatch, type SharedParts } from "./read-files.ts";
-import { closeTextStores } from "./text-store.ts";
+import { closeTextStores, flushTextStores } from "./text-store.ts";
 
 const reader = await importReader((workerData as { reader: FolderReaderModule }).reader);
 
 parentPort?.once(
   "message",
   ({ batch, parts }: { batch: FileBatch<unknown>; parts: SharedParts }) => {
-    readClaimedParts(reader, batch, parts, (index, results) =>
-      parentPort?.postMessage({ index, results }),
-    );
+    readClaimedParts(reader, batch, parts, (index, results) => {
+      // The entries point into this thread's store: what they point at must be on disk first.
+      flushTextStores();
+      parentPort?.postMessage({ index, results });
+    });
     closeTextStores();
     parentPort?.close();
   },

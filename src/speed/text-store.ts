@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { BlockFile } from "./block-file.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
 import type { PageRecord, QuestionPage, QuestionPageWithTexts } from "../schemas/question-page.ts";
 import type { DigestedText, PageText, StoredText } from "../schemas/stored-text.ts";
@@ -37,8 +38,24 @@ export function pageStoreDirectory(cacheDirectory: string): string {
   return join(cacheDirectory, "pages");
 }
 
-/** The store this thread appends to, by folder: one file per thread and build. */
-const openStores = new Map<string, { path: string; fd: number; bytes: number }>();
+/**
+ * The store this thread appends to, by folder: one file per thread and build. What is appended
+ * is written a block at a time: a `writeSync` per text cost 28 µs here, 2.8 s of setting apart
+ * 100,000 question pages.
+ */
+const openStores = new Map<string, AppendedStore>();
+
+interface AppendedStore {
+  path: string;
+  fd: number;
+  /** The bytes appended so far, written or not. */
+  bytes: number;
+  pending: Buffer[];
+  pendingBytes: number;
+}
+
+/** How many bytes a store holds back before writing them. */
+const WRITE_BLOCK_BYTES = 1 << 16;
 
 /** Appends `text` to this thread's store in `directory`, and says where it is. */
 export function storeText(directory: string, text: string): StoredText {
@@ -46,45 +63,61 @@ export function storeText(directory: string, text: string): StoredText {
   if (store === undefined) {
     mkdirSync(directory, { recursive: true });
     const path = join(directory, `${randomUUID()}.html`);
-    store = { path, fd: openSync(path, "a"), bytes: 0 };
+    store = { path, fd: openSync(path, "a"), bytes: 0, pending: [], pendingBytes: 0 };
     openStores.set(directory, store);
   }
   const bytes = Buffer.from(text, "utf8");
-  writeSync(store.fd, bytes);
   const stored = { store: store.path, at: store.bytes, bytes: bytes.length };
   store.bytes += bytes.length;
+  store.pending.push(bytes);
+  store.pendingBytes += bytes.length;
+  if (store.pendingBytes >= WRITE_BLOCK_BYTES) writePending(store);
   return stored;
+}
+
+function writePending(store: AppendedStore): void {
+  if (store.pendingBytes === 0) return;
+  writeSync(store.fd, Buffer.concat(store.pending, store.pendingBytes));
+  store.pending = [];
+  store.pendingBytes = 0;
+}
+
+/**
+ * Writes what this thread's stores hold back, so that another thread can read it: a reading
+ * thread does before it hands over the entries that point into its store.
+ */
+export function flushTextStores(): void {
+  for (const store of openStores.values()) writePending(store);
 }
 
 /** Ends this thread's appending: the next `storeText` starts a new store. */
 export function closeTextStores(): void {
-  for (const { fd } of openStores.values()) closeSync(fd);
+  for (const store of openStores.values()) {
+    writePending(store);
+    closeSync(store.fd);
+  }
   openStores.clear();
 }
 
 /** Store files open for reading, kept open while pages are written. */
-const readers = new Map<string, number>();
+const readers = new Map<string, BlockFile>();
 
 /** The text itself: as it is, or read back from its store. */
 export function readPageText(text: PageText): string {
   if (typeof text === "string") return text;
-  let fd = readers.get(text.store);
-  if (fd === undefined) {
-    fd = openSync(text.store, "r");
-    readers.set(text.store, fd);
+  // This thread's own store may hold back what was just appended.
+  for (const store of openStores.values()) if (store.path === text.store) writePending(store);
+  let reader = readers.get(text.store);
+  if (reader === undefined) {
+    reader = new BlockFile(
+      text.store,
+      openSync(text.store, "r"),
+      (end) =>
+        `The build's text store ${text.store} ends before byte ${end}; delete the build cache folder (node_modules/.astro, or QA_CACHE_DIR) and build again`,
+    );
+    readers.set(text.store, reader);
   }
-  const bytes = Buffer.alloc(text.bytes);
-  let read = 0;
-  while (read < text.bytes) {
-    const got = readSync(fd, bytes, read, text.bytes - read, text.at + read);
-    if (got === 0) {
-      throw new Error(
-        `The build's text store ${text.store} ends before byte ${text.at + text.bytes}; delete the build cache folder (node_modules/.astro, or QA_CACHE_DIR) and build again`,
-      );
-    }
-    read += got;
-  }
-  return bytes.toString("utf8");
+  return reader.read(text.at, text.bytes);
 }
 
 /**

@@ -28,6 +28,33 @@ describe("the text store", () => {
     assert.equal(readdirSync(join(work, "texts")).length, 1, "one store per thread and build");
   });
 
+  it("gives back texts in any order, even before this thread's store has written them out", () => {
+    // Thousands of texts, some larger than a read block, read back newest first (the order of
+    // the listing), then shuffled, then in order: each read must give its own text.
+    const texts = Array.from({ length: 3_000 }, (_, index) =>
+      index % 500 === 7 ? `<p>${"long ".repeat(20_000)}${index}</p>` : `<p>text ${index} é</p>`,
+    );
+    const stored = texts.map((text) => storeText(join(work, "orders"), text));
+    const order = texts.map((_, index) => index);
+    const shuffled = order.map((index) => (index * 7_919) % texts.length);
+    for (const indexes of [[...order].reverse(), shuffled, order]) {
+      for (const index of indexes) assert.equal(readPageText(stored[index]!), texts[index]);
+    }
+    closeTextStores();
+  });
+
+  it("names the store and the fix when a store ends before a text", () => {
+    const [stored] = [storeText(join(work, "cut"), "<p>a text the store will lose</p>")];
+    closeTextStores();
+    writeFileSync(stored!.store, "<p>a te");
+    assert.throws(
+      () => readPageText(stored!),
+      (error: Error) =>
+        error.message.includes(stored!.store) &&
+        error.message.includes("delete the build cache folder"),
+    );
+  });
+
   it("leaves an unused store alone for a minute: another load may be about to point into it", () => {
     const directory = join(work, "recent");
     storeText(directory, "<p>written by another load</p>");
