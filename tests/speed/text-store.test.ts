@@ -13,6 +13,7 @@ import {
   storeText,
   textStoreDirectory,
 } from "../../src/speed/text-store.ts";
+import type { StoredText } from "../../src/schemas/stored-text.ts";
 
 describe("the text store", () => {
   let work: string;
@@ -38,19 +39,21 @@ describe("the text store", () => {
     const order = texts.map((_, index) => index);
     const shuffled = order.map((index) => (index * 7_919) % texts.length);
     for (const indexes of [[...order].reverse(), shuffled, order]) {
-      for (const index of indexes) assert.equal(readPageText(stored[index]!), texts[index]);
+      for (const index of indexes) {
+        assert.equal(readPageText(stored[index] as StoredText), texts[index]);
+      }
     }
     closeTextStores();
   });
 
   it("names the store and the fix when a store ends before a text", () => {
-    const [stored] = [storeText(join(work, "cut"), "<p>a text the store will lose</p>")];
+    const stored = storeText(join(work, "cut"), "<p>a text the store will lose</p>");
     closeTextStores();
-    writeFileSync(stored!.store, "<p>a te");
+    writeFileSync(stored.store, "<p>a te");
     assert.throws(
-      () => readPageText(stored!),
+      () => readPageText(stored),
       (error: Error) =>
-        error.message.includes(stored!.store) &&
+        error.message.includes(stored.store) &&
         error.message.includes("delete the build cache folder"),
     );
   });
