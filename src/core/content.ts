@@ -4,7 +4,7 @@ import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
 import type { PageText } from "../schemas/stored-text.ts";
 import type { ContentProblem } from "../lib/problems.ts";
-import { sortForListing, type Orderable } from "../lib/order.ts";
+import { listingRanks, type Orderable } from "../lib/order.ts";
 import type { FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
@@ -52,9 +52,10 @@ export function assembleContent<Question>(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> = noFiles(),
-  { keepPage, readText }: BuildHooks<Question> = {
+  { keepPage, readText, sortDocuments }: BuildHooks<Question> = {
     keepPage: (page) => page as Question,
     readText: heldText,
+    sortDocuments: (count) => new HeldInListingOrder(count),
   },
 ): ContentReading<Question> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
@@ -92,38 +93,43 @@ export function assembleContent<Question>(
   // Without answer files, `answers` is the count; with them, their number (equal when given).
   const answerCount = (id: string, question: QuestionEntry) =>
     answersOf.get(id)?.length || (question.answers ?? 0);
-  const searched: (Omit<SearchDocument, "bodyWords"> & { bodyWords: PageText })[] = [];
-  const kept = sortForListing(toOrder).map(({ id }) => {
-    const question = questions.entries.get(id) as QuestionEntry;
-    const { duplicateOf } = question;
-    const duplicated = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
-    const original =
-      duplicated && duplicateOf !== undefined
-        ? {
-            id: duplicateOf,
-            title: duplicated.title,
-            answers: answerCount(duplicateOf, duplicated),
-          }
-        : undefined;
-    const shownAnswers = (answersOf.get(id) ?? []).flatMap(({ id: answerId }) => {
-      const answer = answers.entries.get(answerId);
-      return answer === undefined ? [] : [{ id: answerId, answer }];
+  // Each page is derived in file order and put in its place in the listing: a build reads the
+  // entries back from disk, where they lie in file order (a question's answers together), and
+  // listing order is by date, which is file order only where ids follow dates.
+  const ranks = listingRanks(toOrder);
+  const kept = new Array<Question>(toOrder.length);
+  const searched = sortDocuments(toOrder.length);
+  let searchIndex: SearchFile[];
+  try {
+    toOrder.forEach(({ id }, index) => {
+      const question = questions.entries.get(id) as QuestionEntry;
+      const { duplicateOf } = question;
+      const duplicated = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
+      const original =
+        duplicated && duplicateOf !== undefined
+          ? {
+              id: duplicateOf,
+              title: duplicated.title,
+              answers: answerCount(duplicateOf, duplicated),
+            }
+          : undefined;
+      const shownAnswers = (answersOf.get(id) ?? []).flatMap(({ id: answerId }) => {
+        const answer = answers.entries.get(answerId);
+        return answer === undefined ? [] : [{ id: answerId, answer }];
+      });
+      const listed = toListingEntry(id, question, original, excerptLength);
+      const { title, tags } = question;
+      const rank = ranks[index] as number;
+      const bodyWords = readText(question.bodyWords);
+      searched.put(rank, { id, title, titleLine: listed.titleLine, tags, bodyWords });
+      kept[rank] = keepPage(
+        toQuestionPage(listed, question, original, shownAnswers, answerCount(id, question)),
+      );
     });
-    const listed = toListingEntry(id, question, original, excerptLength);
-    const { title, tags, bodyWords } = question;
-    searched.push({ id, title, titleLine: listed.titleLine, tags, bodyWords });
-    return keepPage(
-      toQuestionPage(listed, question, original, shownAnswers, answerCount(id, question)),
-    );
-  });
-  // Each body's words read as the index gets to its question, and let go after.
-  const searchIndex = buildSearchIndex(
-    (function* () {
-      for (const document of searched) {
-        yield { ...document, bodyWords: readText(document.bodyWords) };
-      }
-    })(),
-  );
+    searchIndex = buildSearchIndex(searched.inOrder());
+  } finally {
+    searched.discard();
+  }
   return { content: { community: community.community, questions: kept, searchIndex } };
 }
 
@@ -183,6 +189,41 @@ export interface BuildHooks<Question> {
   keepPage: (page: QuestionPage) => Question;
   /** An entry's text as text, when the build set it apart on disk (`FolderReader.pageTexts`). */
   readText: (text: PageText) => string;
+  /**
+   * Where the search index's `count` documents wait, put in file order, to be taken in listing
+   * order: held (`HeldInListingOrder`), or, by a build, on disk.
+   */
+  sortDocuments: (count: number) => ListingOrderSorter<SearchDocument>;
+}
+
+/** Items put by their place in the listing (0 first), in any order, and taken back in that order. */
+export interface ListingOrderSorter<Item> {
+  put(rank: number, item: Item): void;
+  /** Every item put, in listing order, once. */
+  inOrder(): Iterable<Item>;
+  /** Lets go of what is held, taken or not. */
+  discard(): void;
+}
+
+/** A `ListingOrderSorter` that holds every item: the plain path's, and small folders'. */
+export class HeldInListingOrder<Item> implements ListingOrderSorter<Item> {
+  #items: Item[];
+
+  constructor(count: number) {
+    this.#items = new Array<Item>(count);
+  }
+
+  put(rank: number, item: Item): void {
+    this.#items[rank] = item;
+  }
+
+  inOrder(): Iterable<Item> {
+    return this.#items;
+  }
+
+  discard(): void {
+    this.#items = [];
+  }
 }
 
 /** A text as the plain path holds it: itself. Only a build sets texts apart, and reads them back. */

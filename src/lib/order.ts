@@ -14,7 +14,11 @@ export function compareListingOrder(a: Orderable, b: Orderable): number {
   return a.id < b.id ? -1 : 1;
 }
 
-/** A sorted copy; the input is left as it is. */
-export function sortForListing<T extends Orderable>(entries: readonly T[]): T[] {
-  return [...entries].sort(compareListingOrder);
+/** The place in the listing (0 first) of each of `entries`, by their index; they stay as they are. */
+export function listingRanks(entries: readonly Orderable[]): Uint32Array {
+  const byListing = entries.map((_, index) => index);
+  byListing.sort((a, b) => compareListingOrder(entries[a] as Orderable, entries[b] as Orderable));
+  const ranks = new Uint32Array(entries.length);
+  byListing.forEach((index, rank) => (ranks[index] = rank));
+  return ranks;
 }

@@ -1,7 +1,7 @@
 import type { ContentProblem } from "../lib/problems.ts";
 import type { FolderReader, FolderReaderModule, ListedName } from "../core/folder.ts";
 import { answerFiles } from "../core/answer-file.ts";
-import { assembleContent, type Content } from "../core/content.ts";
+import { assembleContent, HeldInListingOrder, type Content } from "../core/content.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { readCommunity } from "../loaders/community-file.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
@@ -30,6 +30,7 @@ import type { ListedQuestion, QuestionPage } from "../schemas/question-page.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
 import { pageTextStores } from "./read-files.ts";
+import { SpilledDocuments, spillDirectory } from "./spilled-order.ts";
 
 type FolderCounts = LoadedFolder<unknown>["counts"];
 
@@ -130,6 +131,10 @@ export async function loadContent(
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files, {
       keepPage: (page) => listedQuestion(page, pageStore),
       readText: readPageText,
+      sortDocuments: (count) =>
+        cacheDirectory === undefined
+          ? new HeldInListingOrder(count)
+          : new SpilledDocuments(spillDirectory(cacheDirectory), count),
     });
     if ("problems" in read) {
       closeTextStores();

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { compareListingOrder, sortForListing, type Orderable } from "../../src/lib/order.ts";
+import { compareListingOrder, listingRanks, type Orderable } from "../../src/lib/order.ts";
 import { parseIsoInstant } from "../../src/lib/iso-instant.ts";
 
 function key(text: string): string {
@@ -9,11 +9,18 @@ function key(text: string): string {
   return result.key;
 }
 
+/** The entries in listing order, each put at its place (`listingRanks`). */
+function sortForListing<Entry extends Orderable>(entries: readonly Entry[]): Entry[] {
+  const sorted = new Array<Entry>(entries.length);
+  listingRanks(entries).forEach((rank, index) => (sorted[rank] = entries[index] as Entry));
+  return sorted;
+}
+
 function ids(entries: readonly Orderable[]): string[] {
   return entries.map((entry) => entry.id);
 }
 
-describe("sortForListing", () => {
+describe("listingRanks", () => {
   it("puts the newest asked first", () => {
     const entries = [
       { id: "old", askedKey: key("2023-01-01") },
@@ -71,15 +78,13 @@ describe("sortForListing", () => {
     assert.deepEqual(ids(sorted), ["new", "old"]);
   });
 
-  it("keeps every other field of the entries it sorts", () => {
+  it("gives each entry its own place, the first in the folder not always the first listed", () => {
     const entries = [
-      { id: "a", askedKey: key("2023-01-01"), titleLine: "Old one" },
-      { id: "b", askedKey: key("2024-01-01"), titleLine: "New one" },
+      { id: "a", askedKey: key("2023-01-01") },
+      { id: "b", askedKey: key("2025-01-01") },
+      { id: "c", askedKey: key("2024-01-01") },
     ];
-    assert.deepEqual(
-      sortForListing(entries).map((entry) => entry.titleLine),
-      ["New one", "Old one"],
-    );
+    assert.deepEqual([...listingRanks(entries)], [2, 0, 1]);
   });
 
   it("an empty list stays empty", () => {
