@@ -29,7 +29,6 @@ import type { DigestedText } from "../schemas/stored-text.ts";
 import type { ListedQuestion, QuestionPage } from "../schemas/question-page.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
-import { pageTextStores } from "./read-files.ts";
 import { SpilledDocuments, spillDirectory } from "./spilled-order.ts";
 
 type FolderCounts = LoadedFolder<unknown>["counts"];
@@ -203,9 +202,7 @@ async function loadCachedFolder<Entry, Settings>(
     return { loaded, save: () => {}, discard: () => {} };
   }
   const cacheFile = entryCacheFile(cacheDirectory, reader.folder);
-  const previous = readEntryCache(cacheFile, derivationKey, (entry: Entry) =>
-    pageTextStores(reader, entry),
-  );
+  const previous = readEntryCache(cacheFile, derivationKey);
   const newLines = new NewLines(cacheFile, derivationKey);
   let loaded: LoadedFolder<Entry>;
   try {

@@ -11,8 +11,9 @@ import {
 } from "../core/folder.ts";
 import { listFolder } from "../loaders/content-folder.ts";
 import {
-  cacheLine,
+  cacheLineOfJson,
   cachedEntry,
+  cachedEntryJson,
   entryOfLine,
   SharedStores,
   type CachedFile,
@@ -230,7 +231,9 @@ function assemble<Entry, Settings>(
       // The same entry, read again: its line says when, for the next build's stat to match.
       const line = sameFileStamp(earlier.stamp, stamp)
         ? earlier.line
-        : newLines.add(cacheLine(id, digest, stamp, cachedEntry(earlier)));
+        : newLines.add(
+            cacheLineOfJson(id, digest, stamp, earlier.stores, cachedEntryJson(earlier)),
+          );
       records.set(id, { ...earlier, stamp, line });
       counts.unchangedByDigest++;
     }

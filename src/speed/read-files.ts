@@ -126,7 +126,8 @@ function readTasks<Entry, Settings>(
     const { entry } = reading;
     if (textStore !== undefined) setApart(entry, reader.pageTexts, textStore);
     const stores = pageTextStores(reader, entry);
-    results.read.push({ id, digest, stamp, line: cacheLine(id, digest, stamp, entry), stores });
+    const line = cacheLine(id, digest, stamp, stores, entry);
+    results.read.push({ id, digest, stamp, line, stores });
   }
   return results;
 }

@@ -267,7 +267,7 @@ describe("the entry cache file", () => {
     assert.ok(gamma);
     const fresh = new NewLines(cacheFile, previous.derivationKey);
     const entry = { ...cachedEntry<QuestionEntry>(gamma), bodyText: long };
-    const line = fresh.add(cacheLine("gamma", gamma.digest, gamma.stamp, entry));
+    const line = fresh.add(cacheLine("gamma", gamma.digest, gamma.stamp, gamma.stores, entry));
     const records = new Map(previous.entries).set("gamma", { ...gamma, line });
     updateEntryCache(
       cacheFile,
