@@ -5,7 +5,12 @@ import type { ListedQuestion, PageRecord } from "./schemas/question-page.ts";
 import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { questionPagePath } from "./lib/site-paths.ts";
 import { tagFolder, tagPagePath } from "./lib/tag-folder.ts";
-import { readPageText, readQuestionPage, setApartIdentity } from "./speed/text-store.ts";
+import {
+  compareWhereSetApart,
+  readPageText,
+  readQuestionPage,
+  setApartIdentity,
+} from "./speed/text-store.ts";
 import { pathsToWrite } from "./speed/written-pages.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
@@ -82,8 +87,13 @@ export async function getQuestionPages(): Promise<
 > {
   const questions = await getQuestions();
   const community = await getCommunity();
+  // In the order the pages were set apart, which is the content folder's, as their texts were:
+  // each page then reads on from where the last one read. In the listing's order (by date)
+  // each read lands somewhere else on disk.
   return pathsToWrite(
-    questions.map(({ id, page }) => ({ params: { id }, props: { community, page } })),
+    [...questions]
+      .sort((a, b) => compareWhereSetApart(a.page, b.page))
+      .map(({ id, page }) => ({ params: { id }, props: { community, page } })),
     ({ params }) => pageFile(questionPagePath(params.id)),
     // A page set apart counts by its digest: where it is changes from build to build.
     ({ community, page }) => ({ community, page: setApartIdentity(page) }),

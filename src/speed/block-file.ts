@@ -1,7 +1,9 @@
 import { closeSync, readSync } from "node:fs";
 
-/** How much a `BlockFile` reads at a time. */
+/** How much a `BlockFile` reads at a time while its reads go through the file in order. */
 const BLOCK_BYTES = 1 << 16;
+/** How much it reads while they do not: a random read of 64 KiB cost 12 µs here, of 4 KiB 4 µs. */
+const SMALL_BLOCK_BYTES = 1 << 12;
 
 /**
  * A file open for reading parts of it back by byte offset, through one block held in memory.
@@ -11,7 +13,8 @@ const BLOCK_BYTES = 1 << 16;
  * a folder in file order; the pages and the search index go in listing order, newest first,
  * which in a folder whose ids grow with time is the file order backwards. So a block is read
  * from the part onwards when the reads go forwards, and up to the part's end when they go
- * backwards: either way it serves the next parts, about a hundred cache lines.
+ * backwards: either way it serves the next parts, about a hundred cache lines. Where reads
+ * jump about, a block serves one part, and only a small one is read.
  *
  * Only for files that are appended to and never rewritten: bytes once read stay as they were.
  */
@@ -22,6 +25,8 @@ export class BlockFile {
   /** Where in the file the block starts, and how many of its bytes were read. */
   #blockAt = 0;
   #blockBytes = 0;
+  /** How many parts the block served: more than one, and the next block read is a full one. */
+  #partsServed = 0;
 
   readonly #endsEarly: (end: number) => string;
 
@@ -40,6 +45,7 @@ export class BlockFile {
   read(at: number, bytes: number): string {
     const start = at - this.#blockAt;
     if (start < 0 || start + bytes > this.#blockBytes) this.#readBlock(at, bytes);
+    this.#partsServed++;
     return this.#block.toString("utf8", at - this.#blockAt, at - this.#blockAt + bytes);
   }
 
@@ -54,15 +60,17 @@ export class BlockFile {
 
   #readBlock(at: number, bytes: number): void {
     if (this.#block.length < bytes) this.#block = Buffer.allocUnsafe(bytes);
+    const size = Math.max(bytes, this.#partsServed > 1 ? BLOCK_BYTES : SMALL_BLOCK_BYTES);
     const backwards = this.#blockBytes > 0 && at < this.#blockAt;
-    const blockAt = backwards ? Math.max(0, at + bytes - this.#block.length) : at;
+    const blockAt = backwards ? Math.max(0, at + bytes - size) : at;
     this.#blockAt = blockAt;
     this.#blockBytes = 0;
+    this.#partsServed = 0;
     let read = 0;
     for (;;) {
-      const got = readSync(this.fd, this.#block, read, this.#block.length - read, blockAt + read);
+      const got = readSync(this.fd, this.#block, read, size - read, blockAt + read);
       read += got;
-      if (got === 0 || read === this.#block.length) break;
+      if (got === 0 || read === size) break;
     }
     if (blockAt + read < at + bytes) {
       throw new Error(this.#endsEarly(at + bytes));

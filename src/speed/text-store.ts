@@ -151,6 +151,13 @@ export function setApartIdentity<Data>(data: Data | DigestedText): Data | string
   return isDigestedText(data) ? data.digest : data;
 }
 
+/** Data set apart in the order it was set apart (by store, then place); held data as it comes. */
+export function compareWhereSetApart(a: unknown, b: unknown): number {
+  if (!isDigestedText(a) || !isDigestedText(b)) return 0;
+  if (a.store !== b.store) return a.store < b.store ? -1 : 1;
+  return a.at - b.at;
+}
+
 function isDigestedText(data: unknown): data is DigestedText {
   return typeof data === "object" && data !== null && "digest" in data && "store" in data;
 }
