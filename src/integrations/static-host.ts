@@ -1,22 +1,14 @@
-import { readdirSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
-import { takeFilesLeft } from "../speed/written-pages.ts";
+import { filesIn, takeFilesLeft } from "../speed/written-pages.ts";
 import { headersFile, robotsTxt, sitemapXml } from "./host-files.ts";
 import { isCompressible, writeCompressedCopies } from "./precompress.ts";
 
 export interface StaticHostOptions {
   /** Also write `.br` and `.gz` copies of every text file (QA_PRECOMPRESS=1). */
   precompress: boolean;
-}
-
-/** Every file under `dir`, as paths relative to it with `/`, in a stable order. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
-    .sort();
 }
 
 /**
@@ -35,7 +27,7 @@ export function staticHost(options: StaticHostOptions): AstroIntegration {
       "astro:build:done": ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
         // The written-pages integration, which ran first, walked the folder already.
-        const built = takeFilesLeft(outDir) ?? filesUnder(outDir);
+        const built = takeFilesLeft(outDir) ?? filesIn(outDir).sort();
         const pages = built.filter((file) => file.endsWith(".html"));
         const written = new Set(built);
 

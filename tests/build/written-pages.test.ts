@@ -78,6 +78,15 @@ it("a rebuild writes only the pages an edit changes, and leaves what a fresh bui
   );
   assert.match(edited.get("questions/orig/index.html")?.bytes ?? "", /logrotate/);
 
+  // A page deleted from the output folder is written again, though its props did not change.
+  rmSync(join(projectRoot, work, "dist/questions/orig/index.html"));
+  const restored = await build("dist");
+  assert.deepEqual(
+    rewrittenPages(edited, restored),
+    [...always, "questions/orig/index.html"].sort(),
+  );
+  assert.deepEqual(contents(restored), contents(edited));
+
   // A question gone: its page and its tag's pages go too; what is left is a fresh build's.
   const gone = "dup-of-counted";
   rmSync(join(projectRoot, contentDir, `questions/${gone}.md`));
