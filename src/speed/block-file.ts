@@ -9,12 +9,12 @@ const SMALL_BLOCK_BYTES = 1 << 12;
  * A file open for reading parts of it back by byte offset, through one block held in memory.
  * A build reads its cache lines and stored texts a part at a time, tens of thousands of them,
  * and a `readSync` of each part alone cost 10 µs or more here (7.4 s of a 100,000-question
- * load's 11.7 s of assembling). Parts come mostly in order: the rules across files go through
- * a folder in file order; the pages and the search index go in listing order, newest first,
- * which in a folder whose ids grow with time is the file order backwards. So a block is read
- * from the part onwards when the reads go forwards, and up to the part's end when they go
- * backwards: either way it serves the next parts, about a hundred cache lines. Where reads
- * jump about, a block serves one part, and only a small one is read.
+ * load's 11.7 s of assembling). Parts come mostly in the order they were written: the load
+ * and the question pages go through the content folder in file order. So a block is read from
+ * the part onwards when the reads go forwards, and up to the part's end when they go backwards:
+ * either way it serves the next parts, about a hundred cache lines. Where reads jump about (a
+ * duplicate's original, a page written out of turn), a block serves one part, and only a small
+ * one is read.
  *
  * Only for files that are appended to and never rewritten: bytes once read stay as they were.
  */

@@ -97,7 +97,12 @@ export function cachedEntry<Entry>(record: CachedFile): Entry {
 
 /** The entry a cache line (`cacheLine`) holds. */
 export function entryOfLine<Entry>(line: string): Entry {
-  return JSON.parse(line.slice(line.indexOf("\t") + 1)) as Entry;
+  return JSON.parse(entryJsonOf(line)) as Entry;
+}
+
+/** The JSON of the entry in a cache line: what follows the head's tab. */
+function entryJsonOf(line: string): string {
+  return line.slice(line.indexOf("\t") + 1);
 }
 
 /**
@@ -127,8 +132,7 @@ export function cacheLineOfJson(
 
 /** The JSON of the entry a record's cache line holds. */
 export function cachedEntryJson(record: CachedFile): string {
-  const line = lineOf(record);
-  return line.slice(line.indexOf("\t") + 1);
+  return entryJsonOf(lineOf(record));
 }
 
 /**
