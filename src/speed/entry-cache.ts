@@ -12,6 +12,7 @@ import { hash, randomUUID } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import type { FileStamp } from "./file-stamp.ts";
 import { BlockFile } from "./block-file.ts";
+import { RecordTable } from "./record-table.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
 import { cacheDirectory } from "../project-paths.ts";
 
@@ -69,7 +70,7 @@ export interface CachedFile {
 export interface EntryCache {
   /** What the entries were read with besides their file: they are reused only under it. */
   derivationKey: string;
-  entries: Map<string, CachedFile>;
+  entries: RecordTable;
   /** File lines in the log, superseded ones included. */
   lines: number;
   /** The log, open for reading lines back until `updateEntryCache` or `discardNewLines` closes it. */
@@ -152,7 +153,6 @@ export function readEntryCache(file: string, derivationKey?: string): EntryCache
   const log = new BlockFile(file, fd);
   try {
     let cache: EntryCache | undefined;
-    const sharedStores = new SharedStores();
     forEachLineHead(fd, (line, at, bytes) => {
       if (cache === undefined) {
         const header = JSON.parse(line) as { format?: unknown; derivationKey?: unknown };
@@ -162,7 +162,7 @@ export function readEntryCache(file: string, derivationKey?: string): EntryCache
         if (derivationKey !== undefined && header.derivationKey !== derivationKey) {
           throw new Error("read under another derivation");
         }
-        cache = { derivationKey: header.derivationKey, entries: new Map(), lines: 0, log };
+        cache = { derivationKey: header.derivationKey, entries: new RecordTable(), lines: 0, log };
         return;
       }
       const record = JSON.parse(line) as [string, string, FileStamp | null, string[]] | [string];
@@ -171,7 +171,7 @@ export function readEntryCache(file: string, derivationKey?: string): EntryCache
         cache.entries.set(record[0], {
           digest: record[1],
           stamp: record[2],
-          stores: sharedStores.of(record[3]),
+          stores: record[3],
           line: { lines: log, at, bytes },
         });
       }
@@ -183,18 +183,6 @@ export function readEntryCache(file: string, derivationKey?: string): EntryCache
     // derivation, only means every file is read again, and the cache is written afresh.
     log.close();
     return undefined;
-  }
-}
-
-/** One array for each list of stores: a store holds the texts of thousands of entries. */
-export class SharedStores {
-  readonly #held = new Map<string, readonly string[]>();
-
-  of(stores: readonly string[]): readonly string[] {
-    const key = stores.join("\n");
-    let held = this.#held.get(key);
-    if (held === undefined) this.#held.set(key, (held = Object.freeze([...stores])));
-    return held;
   }
 }
 
@@ -286,12 +274,12 @@ export function updateEntryCache(
   file: string,
   previous: EntryCache | undefined,
   derivationKey: string,
-  records: ReadonlyMap<string, CachedFile>,
+  records: RecordTable,
   fresh: NewLines,
 ): void {
   try {
     fresh.flush();
-    if (fresh.count === records.size && linesAllIn(records, fresh)) {
+    if (fresh.count === records.size && records.allLinesIn(fresh)) {
       renameSync(fresh.path, file);
       return;
     }
@@ -319,12 +307,6 @@ export function updateEntryCache(
   }
 }
 
-/** Whether every record's line is in `lines`. */
-function linesAllIn(records: ReadonlyMap<string, CachedFile>, lines: LineSource): boolean {
-  for (const { line } of records.values()) if (line.lines !== lines) return false;
-  return true;
-}
-
 /** How old a file of new lines must be to be taken for one a stopped build left behind. */
 const LEFT_LINES_MS = 60 * 60_000;
 
@@ -348,11 +330,7 @@ export function discardNewLines(previous: EntryCache | undefined, fresh: NewLine
   rmSync(fresh.path, { force: true });
 }
 
-function rewrite(
-  file: string,
-  derivationKey: string,
-  records: ReadonlyMap<string, CachedFile>,
-): void {
+function rewrite(file: string, derivationKey: string, records: RecordTable): void {
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   const fd = openSync(partial, "w");

@@ -13,8 +13,8 @@ import {
   NewLines,
   readEntryCache,
   updateEntryCache,
-  type CachedFile,
 } from "./entry-cache.ts";
+import type { RecordTable } from "./record-table.ts";
 import {
   closeTextStores,
   pageStoreDirectory,
@@ -246,9 +246,6 @@ function listedQuestion(page: QuestionPage, pageStore: string | undefined): List
 }
 
 /** The text stores a folder's records point into. */
-function usedStores(records: ReadonlyMap<string, CachedFile>): Set<string> {
-  // Records share their stores' arrays: each array is looked into once.
-  const arrays = new Set<readonly string[]>();
-  for (const { stores } of records.values()) arrays.add(stores);
-  return new Set([...arrays].flat());
+function usedStores(records: RecordTable): Set<string> {
+  return new Set([...records.usedStoreLists()].flat());
 }

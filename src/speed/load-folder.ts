@@ -15,12 +15,11 @@ import {
   cachedEntry,
   cachedEntryJson,
   entryOfLine,
-  SharedStores,
-  type CachedFile,
   type EntryCache,
   type LineAt,
 } from "./entry-cache.ts";
 import { sameFileStamp, stampMatches } from "./file-stamp.ts";
+import { RecordTable } from "./record-table.ts";
 import { storesExist } from "./text-store.ts";
 import { readClaimedParts, readFiles, type FileBatch, type FileResults } from "./read-files.ts";
 import {
@@ -70,7 +69,7 @@ export interface FolderLoadOptions extends HeadStart {
 export interface LoadedFolder<Entry> {
   files: FolderFiles<Entry>;
   /** What the entry cache is to hold for each file with an entry. */
-  records: Map<string, CachedFile>;
+  records: RecordTable;
   /** How the entries were had: read from their file, or kept from an earlier build. */
   counts: {
     derived: number;
@@ -105,16 +104,20 @@ export async function loadFolder<Entry, Settings>(
   const readers = [...(options.readers ?? [])];
   const workers = readers.splice(0, Math.max(threads - 1, 0));
   for (const unneeded of readers) void unneeded.worker.terminate();
+  const assembly = new FolderAssembly(plan, options.newLines);
   if (mostThreads < 2) {
-    return assemble(plan, [unsliced(readFiles(reader, plan.batch))], options.newLines);
+    assembly.take(unsliced(readFiles(reader, plan.batch)));
+    return assembly.finish();
   }
   while (workers.length < threads - 1) workers.push(startReadingWorker(where));
   // This thread reads too, beside the workers: one heap of a couple of hundred megabytes
   // fewer than a worker for each share. Parts are claimed as each thread gets to them, since
-  // a worker spends its first moments loading the code.
+  // a worker spends its first moments loading the code. Each part is assembled as soon as
+  // the parts before it are (its entries' lines written out), so what is held is the records,
+  // not every file's results until the last is read.
   const parts = { partSize: FILES_PER_PART, next: new Int32Array(new SharedArrayBuffer(4)) };
-  const byPart: FileResults<Entry>[] = [];
-  const keep = (index: number, results: FileResults<Entry>) => (byPart[index] = results);
+  const inOrder = new PartsInOrder<FileResults<Entry>>((results) => assembly.take(results));
+  const keep = (index: number, results: FileResults<Entry>) => inOrder.put(index, results);
   const keepUnsliced = (index: number, results: FileResults<Entry>) =>
     keep(index, unsliced(results));
   const reading = workers.map((worker) => readInWorker(worker, plan.batch, parts, keep));
@@ -130,9 +133,36 @@ export async function loadFolder<Entry, Settings>(
       reading.push(readInWorker(startReadingWorker(where), plan.batch, parts, keep));
     }
   };
-  readClaimedParts(reader, plan.batch, parts, keepUnsliced, joinFreedCores);
-  await Promise.all(reading);
-  return assemble(plan, byPart, options.newLines);
+  readClaimedParts(reader, plan.batch, parts, keepUnsliced, (unclaimedTasks) => {
+    for (const worker of reading) worker.takeArrived();
+    joinFreedCores(unclaimedTasks);
+  });
+  await Promise.all(reading.map(({ ended }) => ended));
+  return assembly.finish();
+}
+
+/**
+ * Parts put by their index (0 first), in any order, each handed on as soon as every part
+ * before it has been: threads claim parts in order but end them out of order, and the entry
+ * cache's new lines are written in file order, the order the pages then read them back in.
+ */
+class PartsInOrder<Part> {
+  readonly #handOn: (part: Part) => void;
+  readonly #waiting = new Map<number, Part>();
+  #next = 0;
+
+  constructor(handOn: (part: Part) => void) {
+    this.#handOn = handOn;
+  }
+
+  put(index: number, part: Part): void {
+    this.#waiting.set(index, part);
+    for (let next = this.#waiting.get(this.#next); next !== undefined;) {
+      this.#waiting.delete(this.#next++);
+      this.#handOn(next);
+      next = this.#waiting.get(this.#next);
+    }
+  }
 }
 
 /**
@@ -154,7 +184,7 @@ interface ReadingPlan<Entry, Settings> {
   /** Every `<id>.md` file by id, as `folderNames` found it. */
   namedFiles: Map<string, ReturnType<typeof listFolder>["names"]["files"][number]>;
   /** Earlier builds' records, when they were read the way this build reads. */
-  reusable: ReadonlyMap<string, CachedFile>;
+  reusable: RecordTable;
   /** Files not to read: their stat is the one a reusable record was taken of. */
   unchangedByStamp: string[];
   /** The files to read. */
@@ -171,7 +201,7 @@ function planReading<Entry, Settings>(
   const plan: ReadingPlan<Entry, Settings> = {
     files: folderFiles(names),
     namedFiles: new Map(),
-    reusable: previous?.entries ?? new Map(),
+    reusable: previous?.entries ?? new RecordTable(0),
     unchangedByStamp: [],
     batch: { tasks: [], settings, knownDigests: {}, lookedAt: now, textStore },
   };
@@ -197,19 +227,30 @@ function planReading<Entry, Settings>(
   return plan;
 }
 
-function assemble<Entry, Settings>(
-  plan: ReadingPlan<Entry, Settings>,
-  results: readonly FileResults<Entry>[],
-  newLines: LineSink,
-): LoadedFolder<Entry> {
-  const { files, reusable } = plan;
-  const records = new Map<string, CachedFile>();
-  const counts = { derived: 0, unchangedByDigest: 0, unchangedByStamp: 0 };
-  const sharedStores = new SharedStores();
-  for (const { read, unchanged } of results) {
+/**
+ * A folder's reading results turned into its records as they come, part by part in file
+ * order: each entry's line written to `newLines`, and where it is kept.
+ */
+class FolderAssembly<Entry, Settings> {
+  readonly #plan: ReadingPlan<Entry, Settings>;
+  readonly #newLines: LineSink;
+  readonly #records: RecordTable;
+  readonly #counts = { derived: 0, unchangedByDigest: 0, unchangedByStamp: 0 };
+
+  constructor(plan: ReadingPlan<Entry, Settings>, newLines: LineSink) {
+    this.#plan = plan;
+    this.#newLines = newLines;
+    this.#records = new RecordTable(plan.namedFiles.size);
+  }
+
+  /** Takes one part's results (the whole batch's, read at once). */
+  take({ read, unchanged }: FileResults<Entry>): void {
+    const { files, namedFiles, reusable } = this.#plan;
+    const records = this.#records;
+    const counts = this.#counts;
     for (const result of read) {
       const { id, digest, stamp } = result;
-      const named = plan.namedFiles.get(id);
+      const named = namedFiles.get(id);
       if (named === undefined) continue;
       if ("problems" in result) {
         addReading(files, named, { problems: result.problems, partial: result.partial });
@@ -221,8 +262,9 @@ function assemble<Entry, Settings>(
         addReading(files, named, { entry: entryOfLine<Entry>(result.line) });
         continue;
       }
-      const line = newLines.add(result.line);
-      records.set(id, { digest, stamp, stores: sharedStores.of(result.stores), line });
+      const line = this.#newLines.add(result.line);
+      // Keyed by the listing's id, one string with the folder's own, not the result's copy.
+      records.set(named.id, { digest, stamp, stores: result.stores, line });
       counts.derived++;
     }
     for (const { id, digest, stamp } of unchanged) {
@@ -231,20 +273,27 @@ function assemble<Entry, Settings>(
       // The same entry, read again: its line says when, for the next build's stat to match.
       const line = sameFileStamp(earlier.stamp, stamp)
         ? earlier.line
-        : newLines.add(
+        : this.#newLines.add(
             cacheLineOfJson(id, digest, stamp, earlier.stores, cachedEntryJson(earlier)),
           );
-      records.set(id, { ...earlier, stamp, line });
+      records.set(namedFiles.get(id)?.id ?? id, { ...earlier, stamp, line });
       counts.unchangedByDigest++;
     }
   }
-  for (const id of plan.unchangedByStamp) {
-    const earlier = reusable.get(id);
-    if (earlier === undefined) continue;
-    records.set(id, earlier);
-    counts.unchangedByStamp++;
+
+  /** The folder loaded, once every part has been taken. */
+  finish(): LoadedFolder<Entry> {
+    const { files, reusable, unchangedByStamp } = this.#plan;
+    const records = this.#records;
+    for (const id of unchangedByStamp) {
+      const earlier = reusable.get(id);
+      if (earlier === undefined) continue;
+      records.set(id, earlier);
+      this.#counts.unchangedByStamp++;
+    }
+    const entries = new ShelvedEntries<Entry>(records);
+    return { files: { ...files, entries }, records, counts: this.#counts };
   }
-  return { files: { ...files, entries: new ShelvedEntries<Entry>(records) }, records, counts };
 }
 
 /**
@@ -252,9 +301,9 @@ function assemble<Entry, Settings>(
  * across files and the pages take them one at a time.
  */
 class ShelvedEntries<Entry> implements EntryShelf<Entry> {
-  readonly records: ReadonlyMap<string, CachedFile>;
+  readonly records: RecordTable;
 
-  constructor(records: ReadonlyMap<string, CachedFile>) {
+  constructor(records: RecordTable) {
     this.records = records;
   }
 

@@ -268,7 +268,7 @@ describe("the entry cache file", () => {
     const fresh = new NewLines(cacheFile, previous.derivationKey);
     const entry = { ...cachedEntry<QuestionEntry>(gamma), bodyText: long };
     const line = fresh.add(cacheLine("gamma", gamma.digest, gamma.stamp, gamma.stores, entry));
-    const records = new Map(previous.entries).set("gamma", { ...gamma, line });
+    const records = previous.entries.copy().set("gamma", { ...gamma, line });
     updateEntryCache(
       cacheFile,
       { ...previous, lines: 2 * 3 + 1_001 },

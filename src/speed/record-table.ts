@@ -1,0 +1,188 @@
+import type { CachedFile, LineSource } from "./entry-cache.ts";
+import type { FileStamp } from "./file-stamp.ts";
+
+/*
+ * The entry cache's records of one folder, packed in columns. A load holds one record per
+ * file, the earlier builds' and this one's, to the end of the build: at a million questions
+ * and 1.5 million answers, as objects (the record, its line's place, its stamp's array and
+ * numbers, its digest's string) they were about 450 bytes a file, some 1.1 GB of the loading
+ * thread's heap. Here a file is a row of typed arrays and its place in a Map by id: about 110
+ * bytes. A record is made again, as an object, each time it is asked for, and let go of at once.
+ */
+
+/** How a record's digest is packed: `shortDigest`'s 16 base64url characters are 12 bytes. */
+const DIGEST_BYTES = 12;
+const DIGEST_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+
+/** The files' records by id, in the order they were first set (a Map's order). */
+export class RecordTable {
+  readonly #rowOf = new Map<string, number>();
+  #rows = 0;
+  #capacity: number;
+  #digests: Uint8Array;
+  /** size, mtimeMs, ctimeMs, ino per row; NaN size for a record without a stamp. */
+  #stamps: Float64Array;
+  #storesIndex: Uint32Array;
+  #sourceIndex: Uint8Array;
+  #lineAt: Float64Array;
+  #lineBytes: Uint32Array;
+  /** Each list of stores once, and where it is (records share a handful of lists). */
+  readonly #storeLists: (readonly string[])[] = [];
+  readonly #storeListIndex = new Map<string, number>();
+  /** The line sources the records' lines are in: the cache's log, the load's new lines. */
+  readonly #sources: LineSource[] = [];
+
+  /** `expected`: how many records it will likely hold (it grows past that when it must). */
+  constructor(expected = 1_024) {
+    this.#capacity = Math.max(expected, 16);
+    this.#digests = new Uint8Array(this.#capacity * DIGEST_BYTES);
+    this.#stamps = new Float64Array(this.#capacity * 4);
+    this.#storesIndex = new Uint32Array(this.#capacity);
+    this.#sourceIndex = new Uint8Array(this.#capacity);
+    this.#lineAt = new Float64Array(this.#capacity);
+    this.#lineBytes = new Uint32Array(this.#capacity);
+  }
+
+  get size(): number {
+    return this.#rowOf.size;
+  }
+
+  has(id: string): boolean {
+    return this.#rowOf.has(id);
+  }
+
+  get(id: string): CachedFile | undefined {
+    const row = this.#rowOf.get(id);
+    return row === undefined ? undefined : this.#recordAt(row);
+  }
+
+  /**
+   * Sets the record of `id`, in place if it has one. A digest that is not `shortDigest`'s
+   * throws: only a damaged cache holds one, and that cache is then not used.
+   */
+  set(id: string, { digest, stamp, stores, line }: CachedFile): this {
+    if (!DIGEST_PATTERN.test(digest)) {
+      throw new Error(
+        `The entry cache's record of ${id} has a digest that is not one a build makes.`,
+      );
+    }
+    let row = this.#rowOf.get(id);
+    if (row === undefined) {
+      if (this.#rows === this.#capacity) this.#grow();
+      row = this.#rows++;
+      this.#rowOf.set(id, row);
+    }
+    this.#digests.set(Buffer.from(digest, "base64url"), row * DIGEST_BYTES);
+    this.#stamps.set(stamp ?? NO_STAMP, row * 4);
+    this.#storesIndex[row] = this.#storeListNumber(stores);
+    this.#sourceIndex[row] = this.#sourceNumber(line.lines);
+    this.#lineAt[row] = line.at;
+    this.#lineBytes[row] = line.bytes;
+    return this;
+  }
+
+  delete(id: string): boolean {
+    return this.#rowOf.delete(id);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.#rowOf.keys();
+  }
+
+  *values(): IterableIterator<CachedFile> {
+    for (const row of this.#rowOf.values()) yield this.#recordAt(row);
+  }
+
+  *entries(): IterableIterator<[string, CachedFile]> {
+    for (const [id, row] of this.#rowOf) yield [id, this.#recordAt(row)];
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, CachedFile]> {
+    return this.entries();
+  }
+
+  /** Another table with the same records, to change without changing this one. */
+  copy(): RecordTable {
+    const copy = new RecordTable(this.size);
+    for (const [id, record] of this.entries()) copy.set(id, record);
+    return copy;
+  }
+
+  /** Every list of stores a record points into (without making the records). */
+  usedStoreLists(): Set<readonly string[]> {
+    const used = new Set<readonly string[]>();
+    for (const row of this.#rowOf.values()) {
+      used.add(this.#storeLists[this.#storesIndex[row] as number] as readonly string[]);
+    }
+    return used;
+  }
+
+  /** Whether every record's line is in `lines` (without making the records). */
+  allLinesIn(lines: LineSource): boolean {
+    const source = this.#sources.indexOf(lines);
+    for (const row of this.#rowOf.values()) if (this.#sourceIndex[row] !== source) return false;
+    return true;
+  }
+
+  #recordAt(row: number): CachedFile {
+    const stamps = this.#stamps;
+    const at = row * 4;
+    const size = stamps[at] as number;
+    const stamp: FileStamp | null = Number.isNaN(size)
+      ? null
+      : [size, stamps[at + 1] as number, stamps[at + 2] as number, stamps[at + 3] as number];
+    const digest = Buffer.from(
+      this.#digests.buffer,
+      this.#digests.byteOffset + row * DIGEST_BYTES,
+      DIGEST_BYTES,
+    ).toString("base64url");
+    return {
+      digest,
+      stamp,
+      stores: this.#storeLists[this.#storesIndex[row] as number] as readonly string[],
+      line: {
+        lines: this.#sources[this.#sourceIndex[row] as number] as LineSource,
+        at: this.#lineAt[row] as number,
+        bytes: this.#lineBytes[row] as number,
+      },
+    };
+  }
+
+  #storeListNumber(stores: readonly string[]): number {
+    const key = stores.join("\n");
+    let number = this.#storeListIndex.get(key);
+    if (number === undefined) {
+      number = this.#storeLists.push(Object.freeze([...stores])) - 1;
+      this.#storeListIndex.set(key, number);
+    }
+    return number;
+  }
+
+  #sourceNumber(source: LineSource): number {
+    const known = this.#sources.indexOf(source);
+    if (known !== -1) return known;
+    if (this.#sources.length === 255)
+      throw new Error("A record table takes lines from at most 255 sources.");
+    return this.#sources.push(source) - 1;
+  }
+
+  #grow(): void {
+    this.#capacity *= 2;
+    const grown = <T extends Uint8Array | Uint32Array | Float64Array>(
+      old: T,
+      perRow: number,
+    ): T => {
+      const bigger = new (old.constructor as new (length: number) => T)(this.#capacity * perRow);
+      bigger.set(old);
+      return bigger;
+    };
+    this.#digests = grown(this.#digests, DIGEST_BYTES);
+    this.#stamps = grown(this.#stamps, 4);
+    this.#storesIndex = grown(this.#storesIndex, 1);
+    this.#sourceIndex = grown(this.#sourceIndex, 1);
+    this.#lineAt = grown(this.#lineAt, 1);
+    this.#lineBytes = grown(this.#lineBytes, 1);
+  }
+}
+
+const NO_STAMP: FileStamp = [Number.NaN, 0, 0, 0];
