@@ -82,19 +82,18 @@ function listContentFolders(directory: string): ContentListings {
 
 /*
  * The loading thread's heap is limited in proportion to the files it loads. Left to V8's
- * defaults (sized from the machine's memory), it grew to about twice what it kept alive before
- * collecting: a cold build of 100,000 questions and 147,879 answers peaked at 2,537 MiB of RSS,
- * 1,861 MiB with the thread held to 900 MB. It keeps 1.8 KB per file there (477 MiB live once
- * loaded: content, cache records, the search index), but more per file with more files: held
- * to 2.2 KB a file (5,341 MB), a load of 1,000,000 questions and 1,469,319 answers ran out of
- * heap after 690 s and loaded again from the start. So the limit stays at 3.2 KB a file, which
- * at 100,000 questions cost 1,769 MiB of peak RSS against 1,539 and 1,606 MiB. A load that needs
- * more runs again with up to three quarters of the machine's memory (`startEarlyLoad`).
- * Holding less since (about 1.4 KB a file alive at a million) did not make room for a lower
- * one: at 2.0 KB a file (4.9 GB) the million-question load had not ended after 1,157 s, against
- * 821 s at 3.2 KB (scripts/bench.md).
+ * defaults (sized from the machine's memory), it grows to two or three times what it keeps
+ * alive before collecting: a cold build of 100,000 questions and 147,879 answers peaked at
+ * 2,537 MiB of RSS, 1,861 MiB with the thread held to 900 MB. Since each part's results are
+ * assembled as they come and the records are packed (`RecordTable`), a load of that folder
+ * keeps 183 MB alive at its most, about 0.75 KB a file (`--trace-gc`, the last mark-compact of
+ * the load), where it kept 1.8 KB before, and 1.44 KB at a million questions: the limit was
+ * 3.2 KB a file then (7.7 GB at a million, which the thread grew to), since 2.2 and 2.0 KB
+ * had run out of heap or collected without end. It is now 1.6 KB a file, about twice what is
+ * kept. A load that needs more runs again with up to three quarters of the machine's memory
+ * (`startEarlyLoad`).
  */
-const HEAP_PER_FILE_BYTES = 3_200;
+const HEAP_PER_FILE_BYTES = 1_600;
 const HEAP_FOR_CODE_MB = 160;
 
 /** The listings as they cross to the loading thread (see `PackedListing`). */
