@@ -21,7 +21,13 @@ import {
 import { sameFileStamp, stampMatches } from "./file-stamp.ts";
 import { RecordTable } from "./record-table.ts";
 import { storesExist } from "./text-store.ts";
-import { readClaimedParts, readFiles, type FileBatch, type FileResults } from "./read-files.ts";
+import {
+  FileTaskList,
+  readClaimedParts,
+  readFiles,
+  type FileBatch,
+  type FileResults,
+} from "./read-files.ts";
 import {
   FILES_PER_JOINING_THREAD_AT_LEAST,
   readInWorker,
@@ -98,7 +104,7 @@ export async function loadFolder<Entry, Settings>(
   const { mainThreadWaiting } = options;
   const mainThreadBusy = () =>
     mainThreadWaiting !== undefined && Atomics.load(mainThreadWaiting, 0) === 0;
-  const tasks = plan.batch.tasks.length;
+  const tasks = plan.batch.tasks.count;
   const mostThreads = readingThreadCount(tasks);
   const threads = readingThreadCount(tasks, mainThreadBusy() ? 1 : 0);
   const readers = [...(options.readers ?? [])];
@@ -175,6 +181,8 @@ function unsliced<Entry>(results: FileResults<Entry>): FileResults<Entry> {
   return structuredClone(results);
 }
 
+const EMPTY_TASKS = new FileTaskList("").packed();
+
 /** How many files a thread claims at a time (see `SharedParts`). */
 const FILES_PER_PART = 500;
 
@@ -203,27 +211,29 @@ function planReading<Entry, Settings>(
     namedFiles: new Map(),
     reusable: previous?.entries ?? new RecordTable(0),
     unchangedByStamp: [],
-    batch: { tasks: [], settings, knownDigests: {}, lookedAt: now, textStore },
+    batch: { tasks: EMPTY_TASKS, settings, knownDigests: {}, lookedAt: now, textStore },
   };
   const { batch, reusable } = plan;
+  const tasks = new FileTaskList(directory + sep);
   const storesSeen = new Map<string, boolean>();
   for (const named of names.files) {
     const { id, name } = named;
     plan.namedFiles.set(id, named);
-    const path = directory + sep + name;
     const cached = named.idIsValid ? reusable.get(id) : undefined;
     // Whether the cache can stand for the file at all: a text it set apart must still be there.
     const earlier = cached && storesExist(cached.stores, storesSeen) ? cached : undefined;
     if (earlier !== undefined) {
       const { stamp } = earlier;
+      const path = directory + sep + name;
       if (stamp && stampMatches(stamp, statSync(path, { throwIfNoEntry: false }))) {
         plan.unchangedByStamp.push(id);
         continue;
       }
       batch.knownDigests[id] = earlier.digest;
     }
-    batch.tasks.push({ path, id });
+    tasks.add(name, id);
   }
+  batch.tasks = tasks.packed();
   return plan;
 }
 
