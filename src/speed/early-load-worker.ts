@@ -22,11 +22,10 @@ const { readingThreadCount, startReadingWorker } = await import("./reading-threa
 const { QUESTIONS_FOLDER } = await import("./folders.ts");
 const { entryCacheFile } = await import("./entry-cache.ts");
 const cached = existsSync(entryCacheFile(cacheDirectory, QUESTIONS_FOLDER.folder));
-const { unpackListing } = await import("../loaders/listed-names.ts");
-const questions = listings?.questions && unpackListing(listings.questions);
-const answers = listings?.answers && unpackListing(listings.answers);
+// The listings stay packed: the load unpacks each while it loads that folder.
+const questionCount = listings?.questions?.files.length ?? 0;
 const readers = Array.from(
-  { length: cached ? 0 : Math.max(readingThreadCount(questions?.length ?? 0, 1) - 1, 0) },
+  { length: cached ? 0 : Math.max(readingThreadCount(questionCount, 1) - 1, 0) },
   () => startReadingWorker(QUESTIONS_FOLDER),
 );
 
@@ -43,7 +42,7 @@ async function loadAndPost(): Promise<() => void> {
   const { outcome, saveCache } = await loadContent(directory, {
     cacheDirectory,
     headStart: { readers, mainThreadWaiting },
-    listings: { questions, answers },
+    listings: { questions: listings?.questions, answers: listings?.answers },
   });
   parentPort?.postMessage(outcome);
   return saveCache;

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { listedNames, packListing, type PackedListing } from "../loaders/listed-names.ts";
 import { contentDirectory } from "../project-paths.ts";
 import { entryCacheDirectory } from "./entry-cache.ts";
-import type { ContentListings, LoadOutcome } from "./load-content.ts";
+import type { ListedName } from "../core/folder.ts";
+import type { LoadOutcome } from "./load-content.ts";
 import { startWorkerThread } from "./reading-threads.ts";
 
 /*
@@ -69,7 +70,7 @@ export function startBuildLoad(root: string, cacheDir: string): StartedLoad {
  * thread's heap, and the load takes the listings rather than listing the folders again (at
  * 1,000,000 questions and 1,469,319 answers, listing both took 2.9 to 4.1 s).
  */
-function listContentFolders(directory: string): ContentListings {
+function listContentFolders(directory: string): FolderListings {
   const listed = (folder: string) => {
     try {
       return listedNames(join(directory, folder));
@@ -96,13 +97,19 @@ function listContentFolders(directory: string): ContentListings {
 const HEAP_PER_FILE_BYTES = 1_600;
 const HEAP_FOR_CODE_MB = 160;
 
+/** The two folders as this thread listed them (`listContentFolders`). */
+export interface FolderListings {
+  questions?: ListedName[] | undefined;
+  answers?: ListedName[] | undefined;
+}
+
 /** The listings as they cross to the loading thread (see `PackedListing`). */
 export interface PackedListings {
   questions?: PackedListing | undefined;
   answers?: PackedListing | undefined;
 }
 
-function packListings({ questions, answers }: ContentListings = {}): PackedListings {
+function packListings({ questions, answers }: FolderListings = {}): PackedListings {
   return {
     questions: questions && packListing(questions),
     answers: answers && packListing(answers),
@@ -115,7 +122,7 @@ function machineHeapLimitMb(): number {
 }
 
 /** The heap limit for loading a content folder, from the number of files in its listings. */
-function loadingHeapLimitMb({ questions = [], answers = [] }: ContentListings): number {
+function loadingHeapLimitMb({ questions = [], answers = [] }: FolderListings): number {
   const files = questions.length + answers.length;
   return HEAP_FOR_CODE_MB + Math.ceil((files * HEAP_PER_FILE_BYTES) / 2 ** 20);
 }
@@ -137,7 +144,7 @@ export function startEarlyLoad(
   workerFile: string,
   directory: string,
   cacheDirectory: string,
-  { heapLimitMb, listings }: { heapLimitMb?: number; listings?: ContentListings } = {},
+  { heapLimitMb, listings }: { heapLimitMb?: number; listings?: FolderListings } = {},
 ): StartedLoad {
   const pending = (globalThis as WithEarlyLoad)[EARLY_LOAD];
   if (pending?.finished && !pending.taken) {

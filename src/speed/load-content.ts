@@ -4,6 +4,7 @@ import { answerFiles } from "../core/answer-file.ts";
 import { assembleContent, HeldInListingOrder, type Content } from "../core/content.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { readCommunity } from "../loaders/community-file.ts";
+import { unpackListing, type PackedListing } from "../loaders/listed-names.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
 import { texWarnings } from "../core/tex-warnings.ts";
 import {
@@ -69,10 +70,19 @@ export interface SearchFileRecord {
   text: string | DigestedText;
 }
 
-/** The content folder's two folders as the caller listed them; a folder left out is listed here. */
+/**
+ * The content folder's two folders as the caller listed them, as names or packed (`packListing`);
+ * a folder left out is listed here. A packed listing is unpacked only while its folder loads:
+ * unpacked, the two listings of a million questions held about 200 MB for the whole load.
+ */
 export interface ContentListings {
-  questions?: ListedName[] | undefined;
-  answers?: ListedName[] | undefined;
+  questions?: ListedName[] | PackedListing | undefined;
+  answers?: ListedName[] | PackedListing | undefined;
+}
+
+/** A listing as names, unpacked if it came packed. */
+function listingNames(listing: ListedName[] | PackedListing | undefined): ListedName[] | undefined {
+  return listing === undefined || Array.isArray(listing) ? listing : unpackListing(listing);
 }
 
 export interface LoadOptions {
@@ -119,11 +129,11 @@ export async function loadContent(
     const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
     const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, {
       ...headStart,
-      listing: listings.questions,
+      listing: listingNames(listings.questions),
     });
     discards.push(questions.discard);
     const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder, {
-      listing: listings.answers,
+      listing: listingNames(listings.answers),
     });
     discards.push(answers.discard);
     const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
