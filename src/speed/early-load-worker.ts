@@ -3,15 +3,19 @@
 // entry cache and ends.
 import { existsSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import type { PackedListings } from "./early-load.ts";
+import type { LoadingThreadMessage, PackedListings } from "./early-load.ts";
+import type { LoadOutcome } from "./load-content.ts";
 
-const { directory, cacheDirectory, mainThreadWaiting, listings } = workerData as {
-  directory: string;
-  cacheDirectory: string;
-  mainThreadWaiting: Int32Array;
-  /** The folders as the main thread listed them (`startBuildLoad`), if it did. */
-  listings?: PackedListings;
-};
+const { directory, cacheDirectory, mainThreadWaiting, listings, questionsPerMessage } =
+  workerData as {
+    directory: string;
+    cacheDirectory: string;
+    mainThreadWaiting: Int32Array;
+    /** The folders as the main thread listed them (`startBuildLoad`), if it did. */
+    listings?: PackedListings;
+    /** How many questions each part of the outcome holds (`postOutcome`). */
+    questionsPerMessage?: number;
+  };
 
 // Without an entry cache every question will be read: the reading workers are started first,
 // so that they load their code while this thread loads its own and plans the reading, which
@@ -29,6 +33,8 @@ const readers = Array.from(
   () => startReadingWorker(QUESTIONS_FOLDER),
 );
 
+// How many questions the outcome's parts hold: about 10 MB of message at a million.
+const QUESTIONS_PER_MESSAGE = questionsPerMessage ?? 20_000;
 const { loadContent } = await import("./load-content.ts");
 const saveCache = await loadAndPost();
 saveCache();
@@ -44,6 +50,19 @@ async function loadAndPost(): Promise<() => void> {
     headStart: { readers, mainThreadWaiting },
     listings: { questions: listings?.questions, answers: listings?.answers },
   });
-  parentPort?.postMessage(outcome);
+  postOutcome(outcome);
   return saveCache;
+}
+
+/**
+ * Posts the outcome as the main thread takes it (`LoadingThreadMessage`): the questions a part
+ * at a time, each let go of here once posted, then the rest.
+ */
+function postOutcome(outcome: LoadOutcome): void {
+  const post = (message: LoadingThreadMessage) => parentPort?.postMessage(message);
+  if ("content" in outcome) {
+    const { questions } = outcome.content;
+    while (questions.length > 0) post({ questions: questions.splice(0, QUESTIONS_PER_MESSAGE) });
+  }
+  post({ outcome });
 }

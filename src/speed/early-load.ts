@@ -5,6 +5,7 @@ import { contentDirectory } from "../project-paths.ts";
 import { entryCacheDirectory } from "./entry-cache.ts";
 import type { ListedName } from "../core/folder.ts";
 import type { LoadOutcome } from "./load-content.ts";
+import type { ListedQuestion } from "../schemas/question-page.ts";
 import { startWorkerThread } from "./reading-threads.ts";
 
 /*
@@ -135,6 +136,8 @@ function loadingHeapLimitMb({ questions = [], answers = [] }: FolderListings): n
  * exit before.
  *
  * `listings`, when given, are the folders as already listed, handed to the load.
+ * `questionsPerMessage` is how many questions each part of the outcome holds
+ * (`LoadingThreadMessage`); tests make it small.
  *
  * A load of the same folder and cache already under way, and not yet taken, is kept rather
  * than started twice; one of another folder or cache (the build script guessed wrong) is
@@ -144,7 +147,11 @@ export function startEarlyLoad(
   workerFile: string,
   directory: string,
   cacheDirectory: string,
-  { heapLimitMb, listings }: { heapLimitMb?: number; listings?: FolderListings } = {},
+  {
+    heapLimitMb,
+    listings,
+    questionsPerMessage,
+  }: { heapLimitMb?: number; listings?: FolderListings; questionsPerMessage?: number } = {},
 ): StartedLoad {
   const pending = (globalThis as WithEarlyLoad)[EARLY_LOAD];
   if (pending?.finished && !pending.taken) {
@@ -166,17 +173,33 @@ export function startEarlyLoad(
   const runLoadingThread = (limitMb: number | undefined) => {
     const worker = startWorkerThread(
       workerFile,
-      { directory, cacheDirectory, mainThreadWaiting, listings: packedListings },
+      {
+        directory,
+        cacheDirectory,
+        mainThreadWaiting,
+        listings: packedListings,
+        questionsPerMessage,
+      },
       limitMb === undefined ? undefined : { maxOldGenerationSizeMb: limitMb },
     );
     stop = () => void worker.terminate();
     const exited = new Promise<void>((done) => worker.once("exit", () => done()));
     let posted = false;
     const outcome = new Promise<LoadOutcome>((resolve) => {
-      worker.once("message", (loaded: LoadOutcome) => {
+      const sharing = new SharedStrings();
+      const questions: ListedQuestion[] = [];
+      const takeMessage = (message: LoadingThreadMessage) => {
+        if ("questions" in message) {
+          for (const question of message.questions) questions.push(sharing.of(question));
+          return;
+        }
         posted = true;
-        resolve(withSharedStrings(loaded));
-      });
+        worker.off("message", takeMessage);
+        const loaded = message.outcome;
+        if ("content" in loaded) loaded.content.questions = questions;
+        resolve(loaded);
+      };
+      worker.on("message", takeMessage);
       worker.once("error", (failure) => {
         const outOfMemory = (failure as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY";
         if (outOfMemory && retry === undefined && !posted) {
@@ -215,25 +238,34 @@ export function startEarlyLoad(
 }
 
 /**
- * The outcome with each repeated string held once. A message's strings arrive as a copy apiece,
- * and questions repeat their tags and the store path of their set-apart page: at a million
- * questions, three tags and a 90-character path each, about 170 MB of copies, kept to the end
- * of the build.
+ * What the loading thread posts: the questions a part at a time, then the rest of the outcome
+ * (`postOutcome` in early-load-worker.ts). Posted whole, a million questions' outcome was
+ * serialized at once beside the thread's heap and this thread's copy as it arrived.
  */
-function withSharedStrings(outcome: LoadOutcome): LoadOutcome {
-  if (!("content" in outcome)) return outcome;
-  const held = new Map<string, string>();
-  const share = (text: string) => {
-    const shared = held.get(text);
-    if (shared !== undefined) return shared;
-    held.set(text, text);
-    return text;
-  };
-  for (const { tags, page } of outcome.content.questions) {
-    tags.forEach((tag, index) => (tags[index] = share(tag)));
-    if ("digest" in page) page.store = share(page.store);
+export type LoadingThreadMessage = { questions: ListedQuestion[] } | { outcome: LoadOutcome };
+
+/**
+ * Each question with its repeated strings held once. A message's strings arrive as a copy
+ * apiece, and questions repeat their tags and the store path of their set-apart page: at a
+ * million questions, three tags and a 90-character path each, about 170 MB of copies, kept to
+ * the end of the build.
+ */
+class SharedStrings {
+  readonly #held = new Map<string, string>();
+
+  of(question: ListedQuestion): ListedQuestion {
+    const { tags, page } = question;
+    tags.forEach((tag, index) => (tags[index] = this.#share(tag)));
+    if ("digest" in page) page.store = this.#share(page.store);
+    return question;
   }
-  return outcome;
+
+  #share(text: string): string {
+    const shared = this.#held.get(text);
+    if (shared !== undefined) return shared;
+    this.#held.set(text, text);
+    return text;
+  }
 }
 
 /** Leaves a load already under way for `takeEarlyLoad` to pick up. */

@@ -63,6 +63,31 @@ describe("startEarlyLoad", () => {
     await load.finished;
   });
 
+  it("hands over the questions in parts, in listing order, as they are whole", async () => {
+    const whole = startEarlyLoad(loadWorker, ordering, join(cacheDir, "whole"));
+    const wholeOutcome = await takeEarlyLoad(ordering, join(cacheDir, "whole"));
+    await whole.finished;
+    // 8 questions, 3 to a message: two full parts and a short one.
+    const parted = startEarlyLoad(loadWorker, ordering, join(cacheDir, "parted"), {
+      questionsPerMessage: 3,
+    });
+    const partedOutcome = await takeEarlyLoad(ordering, join(cacheDir, "parted"));
+    await parted.finished;
+    assert.ok(wholeOutcome && "content" in wholeOutcome, JSON.stringify(wholeOutcome));
+    assert.ok(partedOutcome && "content" in partedOutcome, JSON.stringify(partedOutcome));
+    // Everything but where each page was set apart, which is in each load's own cache folder.
+    const listed = ({ content }: typeof wholeOutcome) =>
+      content.questions.map(({ id, titleLine, tags, excerpt }) => ({
+        id,
+        titleLine,
+        tags,
+        excerpt,
+      }));
+    assert.equal(listed(partedOutcome).length, 8);
+    assert.deepEqual(listed(partedOutcome), listed(wholeOutcome));
+    assert.deepEqual(partedOutcome.counts, wholeOutcome.counts);
+  });
+
   it("stops a load started for other folders, says so, and loads the ones asked for", async (t) => {
     const warn = t.mock.method(console, "warn", () => undefined);
     const guessed = startEarlyLoad(loadWorker, basic, join(cacheDir, "guessed"));
