@@ -296,9 +296,8 @@ class FolderAssembly<Entry, Settings> {
     const { files, reusable, unchangedByStamp } = this.#plan;
     const records = this.#records;
     for (const id of unchangedByStamp) {
-      const earlier = reusable.get(id);
-      if (earlier === undefined) continue;
-      records.set(id, earlier);
+      if (!reusable.has(id)) continue;
+      records.setFrom(reusable, id);
       this.#counts.unchangedByStamp++;
     }
     const entries = new ShelvedEntries<Entry>(records);

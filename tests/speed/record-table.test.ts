@@ -72,6 +72,19 @@ describe("the entry cache's records, packed", () => {
     assert.equal(table.allLinesIn(newLines), false);
   });
 
+  it("copies a record from another table as it is (a rebuild keeps an earlier build's)", () => {
+    const earlier = new RecordTable();
+    earlier.set("q1", record(1)).set("q5", record(5));
+    const now = new RecordTable();
+    now.set("q2", record(2));
+    now.setFrom(earlier, "q5");
+    now.setFrom(earlier, "q1");
+    assert.deepEqual([...now.keys()], ["q2", "q5", "q1"]);
+    assert.deepEqual(now.get("q5"), record(5));
+    assert.deepEqual(now.get("q1"), record(1));
+    assert.throws(() => now.setFrom(earlier, "q9"), /q9 has no record/);
+  });
+
   it("refuses a digest no build makes, naming the file's id", () => {
     const table = new RecordTable();
     assert.throws(
