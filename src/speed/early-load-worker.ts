@@ -48,7 +48,7 @@ async function loadAndPost(): Promise<() => void> {
   const { outcome, saveCache } = await loadContent(directory, {
     cacheDirectory,
     headStart: { readers, mainThreadWaiting },
-    listings: { questions: listings?.questions, answers: listings?.answers },
+    ...(listings && { listings }),
   });
   postOutcome(outcome);
   return saveCache;

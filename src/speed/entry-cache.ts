@@ -93,7 +93,12 @@ export function entryCacheFile(cacheDirectory: string, folder: string): string {
 
 /** The entry a cache line holds, read back from where it is. */
 export function cachedEntry<Entry>(record: CachedFile): Entry {
-  return entryOfLine(lineOf(record));
+  return entryAt(record.line);
+}
+
+/** The entry of the line at `line`. */
+export function entryAt<Entry>({ lines, at, bytes }: LineAt): Entry {
+  return entryOfLine(lines.read(at, bytes));
 }
 
 /** The entry a cache line (`cacheLine`) holds. */

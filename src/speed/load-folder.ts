@@ -12,7 +12,7 @@ import {
 import { listFolder } from "../loaders/content-folder.ts";
 import {
   cacheLineOfJson,
-  cachedEntry,
+  entryAt,
   cachedEntryJson,
   entryOfLine,
   type EntryCache,
@@ -181,8 +181,6 @@ function unsliced<Entry>(results: FileResults<Entry>): FileResults<Entry> {
   return structuredClone(results);
 }
 
-const EMPTY_TASKS = new FileTaskList("").packed();
-
 /** How many files a thread claims at a time (see `SharedParts`). */
 const FILES_PER_PART = 500;
 
@@ -206,19 +204,15 @@ function planReading<Entry, Settings>(
   { previous, listing, displayFrom, now, textStore }: FolderLoadOptions,
 ): ReadingPlan<Entry, Settings> {
   const { directory, names } = listFolder(reader, contentDir, displayFrom, listing);
-  const plan: ReadingPlan<Entry, Settings> = {
-    files: folderFiles(names),
-    namedFiles: new Map(),
-    reusable: previous?.entries ?? new RecordTable(0),
-    unchangedByStamp: [],
-    batch: { tasks: EMPTY_TASKS, settings, knownDigests: {}, lookedAt: now, textStore },
-  };
-  const { batch, reusable } = plan;
+  const namedFiles: ReadingPlan<Entry, Settings>["namedFiles"] = new Map();
+  const reusable = previous?.entries ?? new RecordTable(0);
+  const unchangedByStamp: string[] = [];
+  const knownDigests: Record<string, string> = {};
   const tasks = new FileTaskList(directory + sep);
   const storesSeen = new Map<string, boolean>();
   for (const named of names.files) {
     const { id, name } = named;
-    plan.namedFiles.set(id, named);
+    namedFiles.set(id, named);
     const cached = named.idIsValid ? reusable.get(id) : undefined;
     // Whether the cache can stand for the file at all: a text it set apart must still be there.
     const earlier = cached && storesExist(cached.stores, storesSeen) ? cached : undefined;
@@ -226,15 +220,20 @@ function planReading<Entry, Settings>(
       const { stamp } = earlier;
       const path = directory + sep + name;
       if (stamp && stampMatches(stamp, statSync(path, { throwIfNoEntry: false }))) {
-        plan.unchangedByStamp.push(id);
+        unchangedByStamp.push(id);
         continue;
       }
-      batch.knownDigests[id] = earlier.digest;
+      knownDigests[id] = earlier.digest;
     }
     tasks.add(name, id);
   }
-  batch.tasks = tasks.packed();
-  return plan;
+  return {
+    files: folderFiles(names),
+    namedFiles,
+    reusable,
+    unchangedByStamp,
+    batch: { tasks: tasks.packed(), settings, knownDigests, lookedAt: now, textStore },
+  };
 }
 
 /**
@@ -278,15 +277,16 @@ class FolderAssembly<Entry, Settings> {
       counts.derived++;
     }
     for (const { id, digest, stamp } of unchanged) {
+      const named = namedFiles.get(id);
       const earlier = reusable.get(id);
-      if (earlier === undefined) continue;
+      if (named === undefined || earlier === undefined) continue;
       // The same entry, read again: its line says when, for the next build's stat to match.
       const line = sameFileStamp(earlier.stamp, stamp)
         ? earlier.line
         : this.#newLines.add(
             cacheLineOfJson(id, digest, stamp, earlier.stores, cachedEntryJson(earlier)),
           );
-      records.set(namedFiles.get(id)?.id ?? id, { ...earlier, stamp, line });
+      records.set(named.id, { ...earlier, stamp, line });
       counts.unchangedByDigest++;
     }
   }
@@ -325,8 +325,9 @@ class ShelvedEntries<Entry> implements EntryShelf<Entry> {
   }
 
   get(id: string): Entry | undefined {
-    const record = this.records.get(id);
-    return record === undefined ? undefined : cachedEntry<Entry>(record);
+    // Only the line's place: a record made whole unpacks its digest and stamp for nothing.
+    const line = this.records.lineOf(id);
+    return line === undefined ? undefined : entryAt<Entry>(line);
   }
 
   keys(): IterableIterator<string> {

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import type { FileProblem, FolderReader } from "../core/folder.ts";
 import type { PageText } from "../schemas/stored-text.ts";
+import { grown } from "../lib/grown-array.ts";
 import { cacheLine } from "./entry-cache.ts";
 import { fileStamp, type FileStamp } from "./file-stamp.ts";
 import { shortDigest } from "./short-digest.ts";
@@ -40,7 +41,7 @@ export interface FileTasks {
 /** Packs files to read as `FileTasks`, one at a time. */
 export class FileTaskList {
   readonly #directory: string;
-  #bytes = new Uint8Array(64 * 1024);
+  #bytes = Buffer.alloc(64 * 1024);
   #ends = new Float64Array(2 * 1_024);
   #written = 0;
   #count = 0;
@@ -74,19 +75,10 @@ export class FileTaskList {
 
   #write(text: string): number {
     const most = this.#written + 3 * text.length;
-    if (most > this.#bytes.length) this.#bytes = grown(this.#bytes, most);
-    this.#written += Buffer.from(this.#bytes.buffer).write(text, this.#written, "utf8");
+    if (most > this.#bytes.length) this.#bytes = Buffer.from(grown(this.#bytes, most).buffer);
+    this.#written += this.#bytes.write(text, this.#written, "utf8");
     return this.#written;
   }
-}
-
-/** An array twice as long, or more when `atLeast` asks, with the old one's contents. */
-function grown<T extends Uint8Array | Float64Array>(old: T, atLeast: number): T {
-  const bigger = new (old.constructor as new (length: number) => T)(
-    Math.max(2 * old.length, atLeast),
-  );
-  bigger.set(old);
-  return bigger;
 }
 
 /** The task at `index` of packed tasks. */

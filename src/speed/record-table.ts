@@ -1,4 +1,5 @@
-import type { CachedFile, LineSource } from "./entry-cache.ts";
+import { grown } from "../lib/grown-array.ts";
+import type { CachedFile, LineAt, LineSource } from "./entry-cache.ts";
 import type { FileStamp } from "./file-stamp.ts";
 
 /*
@@ -109,6 +110,17 @@ export class RecordTable {
     this.#lineBytes[row] = table.#lineBytes[from] as number;
   }
 
+  /** Where the line of `id`'s record is, without making the whole record. */
+  lineOf(id: string): LineAt | undefined {
+    const row = this.#rowOf.get(id);
+    if (row === undefined) return undefined;
+    return {
+      lines: this.#sources[this.#sourceIndex[row] as number] as LineSource,
+      at: this.#lineAt[row] as number,
+      bytes: this.#lineBytes[row] as number,
+    };
+  }
+
   delete(id: string): boolean {
     return this.#rowOf.delete(id);
   }
@@ -202,20 +214,12 @@ export class RecordTable {
 
   #grow(): void {
     this.#capacity *= 2;
-    const grown = <T extends Uint8Array | Uint32Array | Float64Array>(
-      old: T,
-      perRow: number,
-    ): T => {
-      const bigger = new (old.constructor as new (length: number) => T)(this.#capacity * perRow);
-      bigger.set(old);
-      return bigger;
-    };
-    this.#digests = grown(this.#digests, DIGEST_BYTES);
-    this.#stamps = grown(this.#stamps, 4);
-    this.#storesIndex = grown(this.#storesIndex, 1);
-    this.#sourceIndex = grown(this.#sourceIndex, 1);
-    this.#lineAt = grown(this.#lineAt, 1);
-    this.#lineBytes = grown(this.#lineBytes, 1);
+    this.#digests = grown(this.#digests);
+    this.#stamps = grown(this.#stamps);
+    this.#storesIndex = grown(this.#storesIndex);
+    this.#sourceIndex = grown(this.#sourceIndex);
+    this.#lineAt = grown(this.#lineAt);
+    this.#lineBytes = grown(this.#lineBytes);
   }
 }
 

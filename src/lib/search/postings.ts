@@ -1,3 +1,5 @@
+import { grown } from "../grown-array.ts";
+
 /*
  * A word's postings: the questions it is found in, each with where (title, tags, body), as a
  * short string that a script file can hold without escaping. Questions are numbered by their
@@ -75,11 +77,7 @@ export class PostingsWriter {
   }
 
   #push(code: number): void {
-    if (this.#length === this.#bytes.length) {
-      const grown = new Uint8Array(this.#bytes.length * 2);
-      grown.set(this.#bytes);
-      this.#bytes = grown;
-    }
+    if (this.#length === this.#bytes.length) this.#bytes = grown(this.#bytes);
     this.#bytes[this.#length++] = code;
   }
 }
