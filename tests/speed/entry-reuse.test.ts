@@ -1,4 +1,4 @@
-import { beforeEach, describe, it } from "node:test";
+import { afterEach, beforeEach, describe, it } from "node:test";
 import { readQuestionPage } from "../../src/speed/text-store.ts";
 import assert from "node:assert/strict";
 import {
@@ -43,8 +43,10 @@ beforeEach(() => {
   cacheDirectory = join(work, "cache");
   cacheFile = entryCacheFile(cacheDirectory, "questions");
   cpSync(join(projectRoot, "tests/fixtures/basic/content"), content, { recursive: true });
-  return () => rmSync(work, { recursive: true, force: true });
 });
+
+// node:test, unlike Vitest, ignores what a hook returns: the folder is removed here.
+afterEach(() => rmSync(work, { recursive: true, force: true }));
 
 /** A build `later` ms from now: files written by the test are then that much older. */
 async function build(later = 60_000) {
