@@ -71,20 +71,29 @@ export function buildSearchIndex(
     questionChunks.push(file.name);
     records = [];
   };
+  const post = (word: string, question: number, fields: number) => {
+    let ofWord = postings.get(word);
+    if (ofWord === undefined) postings.set(word, (ofWord = new PostingsWriter()));
+    ofWord.add(question, fields);
+  };
   let question = 0;
   for (const document of documents) {
+    // A title's and tags' few words are gathered first; a body's many, distinct already, are
+    // each posted as they come, with the fields they share with the title and tags: a map of
+    // every body word, as this was, took half the time of building the index.
     fieldsOfWord.clear();
-    const add = (words: Iterable<string>, field: number) => {
-      for (const word of words) fieldsOfWord.set(word, (fieldsOfWord.get(word) ?? 0) | field);
-    };
-    add(indexWords(document.title), IN_TITLE);
-    add(indexWords(document.tags.join(" ")), IN_TAGS);
-    if (document.bodyWords !== "") add(document.bodyWords.split(" "), IN_BODY);
-    for (const [word, fields] of fieldsOfWord) {
-      let ofWord = postings.get(word);
-      if (ofWord === undefined) postings.set(word, (ofWord = new PostingsWriter()));
-      ofWord.add(question, fields);
+    for (const word of indexWords(document.title)) fieldsOfWord.set(word, IN_TITLE);
+    for (const word of indexWords(document.tags.join(" "))) {
+      fieldsOfWord.set(word, (fieldsOfWord.get(word) ?? 0) | IN_TAGS);
     }
+    if (document.bodyWords !== "") {
+      for (const word of document.bodyWords.split(" ")) {
+        const fields = fieldsOfWord.get(word);
+        if (fields === undefined) post(word, question, IN_BODY);
+        else fieldsOfWord.set(word, fields | IN_BODY);
+      }
+    }
+    for (const [word, fields] of fieldsOfWord) post(word, question, fields);
     records.push([document.id, document.titleLine, [...document.tags]]);
     if (records.length === sizes.questionsPerChunk) closeQuestionChunk();
     question++;

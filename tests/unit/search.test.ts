@@ -110,6 +110,14 @@ describe("postings", () => {
     assert.equal(encodePostings(questions.map((question) => question * 8 + IN_BODY)).length, 1000);
   });
 
+  it("refuse a question that does not come after the last one, rather than write a wrong gap", () => {
+    assert.throws(
+      () => encodePostings([3 * 8 + IN_BODY, 3 * 8 + IN_TITLE]),
+      /must ascend: question 3 after 3/,
+    );
+    assert.throws(() => encodePostings([5 * 8 + IN_BODY, 2 * 8 + IN_BODY]), /question 2 after 5/);
+  });
+
   it("refuse a character they never write", () => {
     assert.throws(() => decodePostings("12!"), /Not a postings digit: "!"/);
   });

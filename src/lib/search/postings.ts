@@ -62,6 +62,9 @@ export class PostingsWriter {
 
   /** Adds `question`, greater than the last one added, found in `fields` (1 to 7). */
   add(question: number, fields: number): void {
+    if (question <= this.#previous) {
+      throw new RangeError(`Postings must ascend: question ${question} after ${this.#previous}`);
+    }
     let value = (question - this.#previous - 1) * 8 + fields;
     this.#previous = question;
     while (value >= 32) {
