@@ -368,32 +368,39 @@ function forEachLineHead(
   fd: number,
   onLine: (head: string, at: number, bytes: number) => void,
 ): void {
-  const block = Buffer.allocUnsafe(16 << 20);
-  // Bytes after the last line break read so far: decoding whole lines only, so that a
-  // character split between two blocks is never decoded in halves.
-  let carried = Buffer.alloc(0);
-  // The offset in the file of `carried`'s first byte.
-  let carriedAt = 0;
+  // One block, read into after the bytes carried over from the last read: whole lines only are
+  // decoded, so that a character split between two reads is never decoded in halves. Joining
+  // each read to what was carried (`Buffer.concat`) copied the whole cache once more, a second
+  // of a 100,000-question rebuild.
+  let block = Buffer.allocUnsafe(16 << 20);
+  // Bytes at the start of `block` after the last line break read so far.
+  let carried = 0;
+  // The offset in the file of the block's first byte.
+  let blockAt = 0;
   for (;;) {
-    const size = readSync(fd, block, 0, block.length, null);
+    // A line longer than the block: the block grows until it holds it.
+    if (carried === block.length) block = Buffer.concat([block, Buffer.allocUnsafe(block.length)]);
+    const size = readSync(fd, block, carried, block.length - carried, null);
     if (size === 0) break;
-    const end = block.lastIndexOf(10, size - 1);
-    if (end === -1) {
-      carried = Buffer.concat([carried, block.subarray(0, size)]);
+    const filled = carried + size;
+    // The complete lines read so far: searched in this view, not past it into an earlier read.
+    const lines = block.subarray(0, block.lastIndexOf(10, filled - 1) + 1);
+    if (lines.length <= carried) {
+      carried = filled;
       continue;
     }
-    const lines = Buffer.concat([carried, block.subarray(0, end + 1)]);
     let start = 0;
     for (let stop = lines.indexOf(10); stop !== -1; stop = lines.indexOf(10, start)) {
       if (stop > start) {
         const tab = lines.indexOf(9, start);
         const headEnd = tab === -1 || tab > stop ? stop : tab;
-        onLine(lines.toString("utf8", start, headEnd), carriedAt + start, stop - start);
+        onLine(lines.toString("utf8", start, headEnd), blockAt + start, stop - start);
       }
       start = stop + 1;
     }
-    carriedAt += lines.length;
-    carried = Buffer.from(block.subarray(end + 1, size));
+    block.copyWithin(0, lines.length, filled);
+    carried = filled - lines.length;
+    blockAt += lines.length;
   }
-  if (carried.length > 0) throw new Error("the last line is incomplete");
+  if (carried > 0) throw new Error("the last line is incomplete");
 }
