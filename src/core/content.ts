@@ -9,6 +9,8 @@ import type { FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
 import { buildSearchIndex, type SearchDocument, type SearchFile } from "./search-index.ts";
+import { texWarnings } from "./tex-warnings.ts";
+import type { TexLeft } from "../lib/body-html.ts";
 
 /**
  * Everything the pages are built from, validated and derived. `Question` is what is kept of
@@ -25,7 +27,12 @@ export interface Content<Question = QuestionPage> {
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
 export type ContentReading<Question = QuestionPage> =
-  { content: Content<Question> } | { problems: ContentProblem[] };
+  | {
+      content: Content<Question>;
+      /** Lines for the build's log that fail nothing: formulas left as TeX (`texWarnings`). */
+      warnings: string[];
+    }
+  | { problems: ContentProblem[] };
 
 /**
  * The rules that span files, then the listing. Each file has been read on its own; here is
@@ -99,6 +106,9 @@ export function assembleContent<Question>(
   const ranks = listingRanks(toOrder);
   const kept = new Array<Question>(toOrder.length);
   const searched = sortDocuments(toOrder.length);
+  // The formulas each entry left as TeX, noted as the entries are taken for their pages.
+  const questionsTexLeft = new Map<string, TexLeft[]>();
+  const answersTexLeft = new Map<string, TexLeft[]>();
   let searchIndex: SearchFile[];
   try {
     toOrder.forEach(({ id }, index) => {
@@ -113,8 +123,10 @@ export function assembleContent<Question>(
               answers: answerCount(duplicateOf, duplicated),
             }
           : undefined;
+      if (question.texLeft !== undefined) questionsTexLeft.set(id, question.texLeft);
       const shownAnswers = (answersOf.get(id) ?? []).flatMap(({ id: answerId }) => {
         const answer = answers.entries.get(answerId);
+        if (answer?.texLeft !== undefined) answersTexLeft.set(answerId, answer.texLeft);
         return answer === undefined ? [] : [{ id: answerId, answer }];
       });
       const listed = toListingEntry(id, question, original, excerptLength);
@@ -130,7 +142,13 @@ export function assembleContent<Question>(
   } finally {
     searched.discard();
   }
-  return { content: { community: community.community, questions: kept, searchIndex } };
+  return {
+    content: { community: community.community, questions: kept, searchIndex },
+    warnings: texWarnings(
+      { fileOfId: questions.fileOfId, texLeftOf: questionsTexLeft },
+      { fileOfId: answers.fileOfId, texLeftOf: answersTexLeft },
+    ),
+  };
 }
 
 /**

@@ -1,21 +1,27 @@
 import type { TexLeft } from "../lib/body-html.ts";
-import type { FolderFiles } from "./folder.ts";
 
 /**
  * One line per formula a build shows as its TeX source because the typesetter could not read
- * it (`math: tex`): the file, the formula as written, and why. They are warnings, not problems:
- * the page still shows the formula, as its source, and the build goes on. A line is whole, so a
- * formula's line breaks are written `\n`.
+ * it (`math: tex`): the file, the formula as written, and why, a folder after the other, each
+ * in file order. `texLeftOf` holds the formulas left by id, as the entries were taken for their
+ * pages (`assembleContent`): reading every entry again for them was a second of a
+ * 100,000-question rebuild. They are warnings, not problems: the page still shows the
+ * formula, as its source, and the build goes on. A line is whole, so a formula's line breaks
+ * are written `\n`.
  */
 export function texWarnings(
-  ...folders: readonly FolderFiles<{ texLeft?: TexLeft[] | undefined }>[]
+  ...folders: readonly {
+    fileOfId: ReadonlyMap<string, string>;
+    texLeftOf: ReadonlyMap<string, readonly TexLeft[]>;
+  }[]
 ): string[] {
   const lines: string[] = [];
-  for (const { entries, fileOfId } of folders) {
-    for (const id of entries.keys()) {
-      for (const { source, reason } of entries.get(id)?.texLeft ?? []) {
+  for (const { fileOfId, texLeftOf } of folders) {
+    if (texLeftOf.size === 0) continue;
+    for (const [id, file] of fileOfId) {
+      for (const { source, reason } of texLeftOf.get(id) ?? []) {
         lines.push(
-          `[math] ${fileOfId.get(id) ?? id}: left as TeX source: ${JSON.stringify(source)} (${reason}); fix the TeX in the post, or set math: off`,
+          `[math] ${file}: left as TeX source: ${JSON.stringify(source)} (${reason}); fix the TeX in the post, or set math: off`,
         );
       }
     }

@@ -6,7 +6,6 @@ import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { readCommunity } from "../loaders/community-file.ts";
 import { unpackListing, type PackedListing } from "../loaders/listed-names.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
-import { texWarnings } from "../core/tex-warnings.ts";
 import {
   discardNewLines,
   entryCacheFile,
@@ -156,8 +155,6 @@ export async function loadContent(
     }));
     closeTextStores();
     const content = { ...read.content, searchIndex };
-    // Taken before the caches are saved: that closes the files the entries are read back from.
-    const warnings = texWarnings(questions.loaded.files, answers.loaded.files);
     saves.push(questions.save, answers.save);
     // Once the caches hold this build's entries, a store no entry points into is garbage.
     if (cacheDirectory !== undefined) {
@@ -177,7 +174,7 @@ export async function loadContent(
       );
     }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
-    return { outcome: { content, counts, warnings }, saveCache };
+    return { outcome: { content, counts, warnings: read.warnings }, saveCache };
   } catch (failure) {
     discard();
     return { outcome: { failure }, saveCache: () => {} };

@@ -15,6 +15,7 @@ import type { Community } from "../../src/schemas/community.ts";
 
 const shown = { folder: "questions", file: (name: string) => `questions/${name}` };
 const settings = { excerptLength: 200, bodyFormat: "markdown", math: "off" } as const;
+const withMath = { ...settings, math: "tex" } as const;
 const community: Community = {
   name: "Core",
   excerptLength: 200,
@@ -23,18 +24,25 @@ const community: Community = {
 };
 
 /** A folder of `name: text` files read as the build reads them. */
-function readFolder(texts: Record<string, string>, extra: ListedName[] = []) {
+function readFolder(
+  texts: Record<string, string>,
+  extra: ListedName[] = [],
+  readWith: typeof settings | typeof withMath = settings,
+) {
   const listing = [...Object.keys(texts).map((name) => ({ name, isFile: true })), ...extra];
   const names = folderNames(listing, questionFiles, shown);
   const files = folderFiles<QuestionEntry>(names);
   for (const named of names.files) {
-    addReading(files, named, questionFiles.read(texts[named.name] ?? "", named.id, settings));
+    addReading(files, named, questionFiles.read(texts[named.name] ?? "", named.id, readWith));
   }
   return files;
 }
 
 /** The answers folder of `name: text` files, read as the build reads it. */
-function readAnswers(texts: Record<string, string>) {
+function readAnswers(
+  texts: Record<string, string>,
+  readWith: typeof settings | typeof withMath = settings,
+) {
   const listing = Object.keys(texts).map((name) => ({ name, isFile: true }));
   const names = folderNames(listing, answerFiles, {
     folder: "answers",
@@ -42,7 +50,7 @@ function readAnswers(texts: Record<string, string>) {
   });
   const files = folderFiles<AnswerEntry>(names);
   for (const named of names.files) {
-    addReading(files, named, answerFiles.read(texts[named.name] ?? "", named.id, settings));
+    addReading(files, named, answerFiles.read(texts[named.name] ?? "", named.id, readWith));
   }
   return files;
 }
@@ -107,6 +115,27 @@ describe("folderNames", () => {
 });
 
 describe("assembleContent", () => {
+  it("warns of each formula left as TeX, questions then answers, each folder in file order", () => {
+    const bad = (text: string) => `---\n${text.split("---\n")[1]}---\nSee $\\frac{1}{$ here.\n`;
+    const questions = readFolder(
+      {
+        "a.md": question("2024-01-01T10:00:00Z"),
+        "b.md": bad(question("2024-02-01T10:00:00Z")),
+      },
+      [],
+      withMath,
+    );
+    // Taken question by question, in file order: y (of a) before x (of b).
+    const answers = readAnswers({ "x.md": bad(answer("b")), "y.md": bad(answer("a")) }, withMath);
+    const read = assembleContent({ community, problems: [] }, questions, answers);
+    assert.ok("warnings" in read);
+    assert.deepEqual(
+      read.warnings.map((line) => line.slice(0, line.indexOf(":", 7))),
+      ["[math] questions/b.md", "[math] answers/x.md", "[math] answers/y.md"],
+    );
+    assert.match(read.warnings[0] ?? "", /left as TeX source: "\$\\\\frac\{1\}\{\$" \(/);
+  });
+
   it("lists the questions newest first, equal instants by id", () => {
     const files = readFolder({
       "b.md": question("2024-01-01T10:00:00Z"),
