@@ -59,7 +59,7 @@ export function assembleContent<Question>(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> = noFiles(),
-  { keepPage, readText, sortDocuments }: BuildHooks<Question> = {
+  { keepPage, readText, sortDocuments, handOver }: BuildHooks<Question> = {
     keepPage: (page) => page as Question,
     readText: heldText,
     sortDocuments: (count) => new HeldInListingOrder(count),
@@ -104,7 +104,7 @@ export function assembleContent<Question>(
   // entries back from disk, where they lie in file order (a question's answers together), and
   // listing order is by date, which is file order only where ids follow dates.
   const ranks = listingRanks(toOrder);
-  const kept = new Array<Question>(toOrder.length);
+  const kept = new Array<Question>(handOver === undefined ? toOrder.length : 0);
   const searched = sortDocuments(toOrder.length);
   // The formulas each entry left as TeX, noted as the entries are taken for their pages.
   const questionsTexLeft = new Map<string, TexLeft[]>();
@@ -134,9 +134,11 @@ export function assembleContent<Question>(
       const rank = ranks[index] as number;
       const bodyWords = readText(question.bodyWords);
       searched.put(rank, { id, title, titleLine: listed.titleLine, tags, bodyWords });
-      kept[rank] = keepPage(
+      const page = keepPage(
         toQuestionPage(listed, question, original, shownAnswers, answerCount(id, question)),
       );
+      if (handOver === undefined) kept[rank] = page;
+      else handOver(rank, page);
     });
     searchIndex = buildSearchIndex(searched.inOrder());
   } finally {
@@ -212,6 +214,12 @@ export interface BuildHooks<Question> {
    * order: held (`HeldInListingOrder`), or, by a build, on disk.
    */
   sortDocuments: (count: number) => ListingOrderSorter<SearchDocument>;
+  /**
+   * Where each question goes, with its place in the listing, as soon as it is kept, rather
+   * than into the content's `questions`, which then stay empty: a build's loading thread hands
+   * them to the main thread as they come, and holds none of them to the end of the load.
+   */
+  handOver?: (rank: number, question: Question) => void;
 }
 
 /** Items put by their place in the listing (0 first), in any order, and taken back in that order. */

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import type { LoadingThreadMessage, PackedListings } from "./early-load.ts";
-import type { LoadOutcome } from "./load-content.ts";
+import type { ListedQuestion } from "../schemas/question-page.ts";
 
 const { directory, cacheDirectory, mainThreadWaiting, listings, questionsPerMessage } =
   workerData as {
@@ -40,29 +40,34 @@ const saveCache = await loadAndPost();
 saveCache();
 
 /**
- * Loads the folder and posts the outcome, then lets it go: while this thread writes the entry
- * cache, the main thread renders from its own copy, and this one holds only what the cache
- * needs, not the pages and search index as well (at 10,000 questions 11 MiB less of heap).
+ * Loads the folder and posts the outcome (`LoadingThreadMessage`), then lets it go: while this
+ * thread writes the entry cache, the main thread renders from its own copy, and this one holds
+ * only what the cache needs, not the pages and search index as well (at 10,000 questions 11 MiB
+ * less of heap). The questions go as the load derives them, a part at a time, each with its
+ * place in the listing: this thread never holds them all (at a million questions, their
+ * listing entries were the most of what it held at the end of the load).
  */
 async function loadAndPost(): Promise<() => void> {
+  const post = (message: LoadingThreadMessage) => parentPort?.postMessage(message);
+  let questions: ListedQuestion[] = [];
+  let ranks: number[] = [];
+  const postQuestions = () => {
+    if (questions.length === 0) return;
+    post({ questions, ranks: Uint32Array.from(ranks) });
+    questions = [];
+    ranks = [];
+  };
   const { outcome, saveCache } = await loadContent(directory, {
     cacheDirectory,
     headStart: { readers, mainThreadWaiting },
     ...(listings && { listings }),
+    handOver: (rank, question) => {
+      questions.push(question);
+      ranks.push(rank);
+      if (questions.length === QUESTIONS_PER_MESSAGE) postQuestions();
+    },
   });
-  postOutcome(outcome);
-  return saveCache;
-}
-
-/**
- * Posts the outcome as the main thread takes it (`LoadingThreadMessage`): the questions a part
- * at a time, each let go of here once posted, then the rest.
- */
-function postOutcome(outcome: LoadOutcome): void {
-  const post = (message: LoadingThreadMessage) => parentPort?.postMessage(message);
-  if ("content" in outcome) {
-    const { questions } = outcome.content;
-    while (questions.length > 0) post({ questions: questions.splice(0, QUESTIONS_PER_MESSAGE) });
-  }
+  postQuestions();
   post({ outcome });
+  return saveCache;
 }

@@ -187,16 +187,26 @@ export function startEarlyLoad(
     let posted = false;
     const outcome = new Promise<LoadOutcome>((resolve) => {
       const sharing = new SharedStrings();
-      const questions: ListedQuestion[] = [];
+      let parts: Extract<LoadingThreadMessage, { ranks: Uint32Array }>[] = [];
       const takeMessage = (message: LoadingThreadMessage) => {
         if ("questions" in message) {
-          for (const question of message.questions) questions.push(sharing.of(question));
+          message.questions.forEach((question) => sharing.of(question));
+          parts.push(message);
           return;
         }
         posted = true;
         worker.off("message", takeMessage);
         const loaded = message.outcome;
-        if ("content" in loaded) loaded.content.questions = questions;
+        if ("content" in loaded) {
+          try {
+            loaded.content.questions = inListingOrder(parts);
+          } catch (failure) {
+            resolve({ failure });
+            return;
+          } finally {
+            parts = [];
+          }
+        }
         resolve(loaded);
       };
       worker.on("message", takeMessage);
@@ -238,11 +248,38 @@ export function startEarlyLoad(
 }
 
 /**
- * What the loading thread posts: the questions a part at a time, then the rest of the outcome
- * (`postOutcome` in early-load-worker.ts). Posted whole, a million questions' outcome was
- * serialized at once beside the thread's heap and this thread's copy as it arrived.
+ * What the loading thread posts (`loadAndPost` in early-load-worker.ts): the questions a part
+ * at a time as they are derived, in file order, each with its place in the listing (`ranks`);
+ * then the rest of the outcome, whose `questions` are empty. Posted whole, a million
+ * questions' outcome was serialized at once beside the thread's heap and this thread's copy as
+ * it arrived.
  */
-export type LoadingThreadMessage = { questions: ListedQuestion[] } | { outcome: LoadOutcome };
+export type LoadingThreadMessage =
+  { questions: ListedQuestion[]; ranks: Uint32Array } | { outcome: LoadOutcome };
+
+/**
+ * The questions of the parts put in their places in the listing. The places are those of every
+ * question the load kept, each once; a place left empty or taken twice would be a fault of the
+ * load, and is said rather than built.
+ */
+function inListingOrder(
+  parts: readonly Extract<LoadingThreadMessage, { ranks: Uint32Array }>[],
+): ListedQuestion[] {
+  const count = parts.reduce((sum, { questions }) => sum + questions.length, 0);
+  const questions = new Array<ListedQuestion | undefined>(count).fill(undefined);
+  for (const part of parts) {
+    part.questions.forEach((question, index) => {
+      const rank = part.ranks[index] as number;
+      if (rank >= count || questions[rank] !== undefined) {
+        throw new Error(
+          `The loading thread handed over question ${question.id} at place ${rank} of ${count}, ${rank >= count ? "past the end" : "taken already"}; this is a bug, please report it`,
+        );
+      }
+      questions[rank] = question;
+    });
+  }
+  return questions as ListedQuestion[];
+}
 
 /**
  * Each question with its repeated strings held once. A message's strings arrive as a copy

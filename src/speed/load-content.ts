@@ -95,6 +95,12 @@ export interface LoadOptions {
   displayFrom?: string;
   /** The time now, ms since the epoch; tests move it to see stamps taken long ago. */
   now?: number;
+  /**
+   * Where each question goes, with its place in the listing, as soon as it is derived (see
+   * `BuildHooks.handOver`); the outcome's `questions` are then empty. Called only while the
+   * load runs: an outcome of problems or a failure means that what it was given is void.
+   */
+  handOver?: (rank: number, question: ListedQuestion) => void;
 }
 
 /**
@@ -114,6 +120,7 @@ export async function loadContent(
     listings = {},
     displayFrom = process.cwd(),
     now = Date.now(),
+    handOver,
   }: LoadOptions = {},
 ): Promise<{ outcome: LoadOutcome; saveCache: () => void }> {
   const saves: (() => void)[] = [];
@@ -136,13 +143,21 @@ export async function loadContent(
     });
     discards.push(answers.discard);
     const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
+    // The stores this build's pages are set apart in, noted as they are: the pages themselves
+    // may have been handed over already.
+    const pageStores = new Set<string>();
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files, {
-      keepPage: (page) => listedQuestion(page, pageStore),
+      keepPage: (page) => {
+        const listed = listedQuestion(page, pageStore);
+        if ("digest" in listed.page) pageStores.add(listed.page.store);
+        return listed;
+      },
       readText: readPageText,
       sortDocuments: (count) =>
         cacheDirectory === undefined
           ? new HeldInListingOrder(count)
           : new SpilledDocuments(spillDirectory(cacheDirectory), count),
+      ...(handOver && { handOver }),
     });
     if ("problems" in read) {
       closeTextStores();
@@ -160,10 +175,7 @@ export async function loadContent(
     if (cacheDirectory !== undefined) {
       // And once this build's pages and search index are set apart, the last build's are.
       // The stores are what is kept, not the records, while the caches are written.
-      const pageStores = storesOf([
-        ...content.questions.map(({ page }) => page).filter((page) => "digest" in page),
-        ...searchIndex.map(({ text }) => text),
-      ]);
+      for (const store of storesOf(searchIndex.map(({ text }) => text))) pageStores.add(store);
       const textStores = new Set([
         ...usedStores(questions.loaded.records),
         ...usedStores(answers.loaded.records),
