@@ -187,7 +187,7 @@ export function startEarlyLoad(
     let posted = false;
     const outcome = new Promise<LoadOutcome>((resolve) => {
       const sharing = new SharedStrings();
-      let parts: Extract<LoadingThreadMessage, { ranks: Uint32Array }>[] = [];
+      let parts: QuestionsPart[] = [];
       const takeMessage = (message: LoadingThreadMessage) => {
         if ("questions" in message) {
           message.questions.forEach((question) => sharing.of(question));
@@ -254,17 +254,20 @@ export function startEarlyLoad(
  * questions' outcome was serialized at once beside the thread's heap and this thread's copy as
  * it arrived.
  */
-export type LoadingThreadMessage =
-  { questions: ListedQuestion[]; ranks: Uint32Array } | { outcome: LoadOutcome };
+export type LoadingThreadMessage = QuestionsPart | { outcome: LoadOutcome };
+
+/** Questions as the loading thread derived them, and the place in the listing of each. */
+export interface QuestionsPart {
+  questions: ListedQuestion[];
+  ranks: Uint32Array;
+}
 
 /**
  * The questions of the parts put in their places in the listing. The places are those of every
  * question the load kept, each once; a place left empty or taken twice would be a fault of the
  * load, and is said rather than built.
  */
-function inListingOrder(
-  parts: readonly Extract<LoadingThreadMessage, { ranks: Uint32Array }>[],
-): ListedQuestion[] {
+function inListingOrder(parts: readonly QuestionsPart[]): ListedQuestion[] {
   const count = parts.reduce((sum, { questions }) => sum + questions.length, 0);
   const questions = new Array<ListedQuestion | undefined>(count).fill(undefined);
   for (const part of parts) {
