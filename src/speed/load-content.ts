@@ -101,7 +101,17 @@ export interface LoadOptions {
    * load runs: an outcome of problems or a failure means that what it was given is void.
    */
   handOver?: (rank: number, question: ListedQuestion) => void;
+  /** Up to how many questions the search documents are held, not spilled; tests make it small. */
+  documentsHeldAtMost?: number;
 }
+
+/**
+ * Up to how many questions a load holds the search index's documents until they are taken in
+ * listing order, rather than spilling them to disk (`SpilledDocuments`): some 600 bytes a
+ * question, so 120 MB at most, where a million questions' were some 700 MB. At 100,000 the
+ * spill's writing and reading back took about 2 s of the loading thread's time in a rebuild.
+ */
+const DOCUMENTS_HELD_AT_MOST = 200_000;
 
 /**
  * The content folder as `readContent` reads it (src/loaders/content-folder.ts), loaded the fast
@@ -121,6 +131,7 @@ export async function loadContent(
     displayFrom = process.cwd(),
     now = Date.now(),
     handOver,
+    documentsHeldAtMost = DOCUMENTS_HELD_AT_MOST,
   }: LoadOptions = {},
 ): Promise<{ outcome: LoadOutcome; saveCache: () => void }> {
   const saves: (() => void)[] = [];
@@ -154,7 +165,7 @@ export async function loadContent(
       },
       readText: readPageText,
       sortDocuments: (count) =>
-        cacheDirectory === undefined
+        cacheDirectory === undefined || count <= documentsHeldAtMost
           ? new HeldInListingOrder(count)
           : new SpilledDocuments(spillDirectory(cacheDirectory), count),
       ...(handOver && { handOver }),
