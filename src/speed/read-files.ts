@@ -75,7 +75,7 @@ export class FileTaskList {
 
   #write(text: string): number {
     const most = this.#written + 3 * text.length;
-    if (most > this.#bytes.length) this.#bytes = Buffer.from(grown(this.#bytes, most).buffer);
+    if (most > this.#bytes.length) this.#bytes = grown(this.#bytes, most);
     this.#written += this.#bytes.write(text, this.#written, "utf8");
     return this.#written;
   }
