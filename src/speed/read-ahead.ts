@@ -89,7 +89,9 @@ export function readFilesAhead(
     now = () => performance.now(),
   }: { partsAhead?: number; read?: (path: string) => void; now?: () => number } = {},
 ): void {
-  let windowStart = now();
+  // The time spent reading the last files, waits left out: a thread ahead of the reading
+  // threads waits for them, whether its reads come from the disk or from memory.
+  let windowReadMs = 0;
   let windowReads = 0;
   for (;;) {
     const claimed = Atomics.load(next, 0);
@@ -107,10 +109,13 @@ export function readFilesAhead(
       parts = Atomics.load(next, 0);
     }
     if (file < Atomics.load(next, 0) * partSize) continue;
-    read(taskAt(tasks, file).path);
+    const { path } = taskAt(tasks, file);
+    const started = now();
+    read(path);
+    windowReadMs += now() - started;
     if (++windowReads === CACHED_WINDOW) {
-      if ((now() - windowStart) / CACHED_WINDOW < CACHED_READ_MS) return;
-      windowStart = now();
+      if (windowReadMs / CACHED_WINDOW < CACHED_READ_MS) return;
+      windowReadMs = 0;
       windowReads = 0;
     }
   }
