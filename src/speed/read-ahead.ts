@@ -15,8 +15,7 @@ import { startWorkerThread } from "./reading-threads.ts";
  * let go of what they read: the reading threads then find the files in the page cache.
  *
  * They read nothing that the reading threads would not, and change nothing of what is read;
- * while their reads come from memory (a corpus already cached, as the benchmark's is), they
- * read only one file in sixteen, to notice when the reads come from the disk again.
+ * they stop once their reads come from memory (a corpus already cached, as the benchmark's is).
  */
 
 /** How many threads read ahead: with two or three reading threads, eight or nine files asked at once. */
@@ -26,14 +25,11 @@ const READ_AHEAD_THREADS = 6;
 const PARTS_AHEAD = 8;
 
 /**
- * Reads taking less than this, on average over `CACHED_WINDOW` of them, come from memory: the
- * thread then reads only one file in `PROBE_EVERY`, since reading ahead would only take CPU
- * from the reading threads, until those reads come from the disk again. Stopping for good
- * stopped it too at the first run of files a recent read had left in memory.
+ * Reads taking less than this, on average over `CACHED_WINDOW` files, come from memory: the
+ * thread then stops, since reading ahead would only take CPU from the reading threads.
  */
 const CACHED_READ_MS = 0.04;
-const CACHED_WINDOW = 16;
-const PROBE_EVERY = 16;
+const CACHED_WINDOW = 256;
 
 /** Threads reading ahead (`startReadAhead`). */
 export interface ReadAhead {
@@ -80,8 +76,8 @@ function inSharedMemory<Array extends Uint8Array | Float64Array>(array: Array): 
 /**
  * One thread's reading ahead: takes the next file from `cursor` (shared by the threads reading
  * ahead), skips the files of parts already claimed, waits while the file is more than
- * `partsAhead` parts ahead of them, and reads it whole with `read`; while its reads come from
- * memory, one file in `PROBE_EVERY`. Returns when every file is taken.
+ * `partsAhead` parts ahead of them, and reads it whole with `read`. Returns when every file is
+ * taken, or when the reads come from memory.
  */
 export function readFilesAhead(
   tasks: FileTasks,
@@ -97,7 +93,6 @@ export function readFilesAhead(
   // threads waits for them, whether its reads come from the disk or from memory.
   let windowReadMs = 0;
   let windowReads = 0;
-  let probing = false;
   for (;;) {
     const claimed = Atomics.load(next, 0);
     // The files of claimed parts are the reading threads' already.
@@ -114,13 +109,12 @@ export function readFilesAhead(
       parts = Atomics.load(next, 0);
     }
     if (file < Atomics.load(next, 0) * partSize) continue;
-    if (probing && file % PROBE_EVERY !== 0) continue;
     const { path } = taskAt(tasks, file);
     const started = now();
     read(path);
     windowReadMs += now() - started;
     if (++windowReads === CACHED_WINDOW) {
-      probing = windowReadMs / CACHED_WINDOW < CACHED_READ_MS;
+      if (windowReadMs / CACHED_WINDOW < CACHED_READ_MS) return;
       windowReadMs = 0;
       windowReads = 0;
     }
