@@ -89,9 +89,7 @@ export function readFilesAhead(
     now = () => performance.now(),
   }: { partsAhead?: number; read?: (path: string) => void; now?: () => number } = {},
 ): void {
-  // The time spent reading the last files, waits left out: a thread ahead of the reading
-  // threads waits for them, whether its reads come from the disk or from memory.
-  let windowReadMs = 0;
+  let windowStart = now();
   let windowReads = 0;
   for (;;) {
     const claimed = Atomics.load(next, 0);
@@ -109,13 +107,10 @@ export function readFilesAhead(
       parts = Atomics.load(next, 0);
     }
     if (file < Atomics.load(next, 0) * partSize) continue;
-    const { path } = taskAt(tasks, file);
-    const started = now();
-    read(path);
-    windowReadMs += now() - started;
+    read(taskAt(tasks, file).path);
     if (++windowReads === CACHED_WINDOW) {
-      if (windowReadMs / CACHED_WINDOW < CACHED_READ_MS) return;
-      windowReadMs = 0;
+      if ((now() - windowStart) / CACHED_WINDOW < CACHED_READ_MS) return;
+      windowStart = now();
       windowReads = 0;
     }
   }
