@@ -28,7 +28,6 @@ import {
   type FileBatch,
   type FileResults,
 } from "./read-files.ts";
-import { startReadAhead } from "./read-ahead.ts";
 import {
   FILES_PER_JOINING_THREAD_AT_LEAST,
   readInWorker,
@@ -123,8 +122,6 @@ export async function loadFolder<Entry, Settings>(
   // the parts before it are (its entries' lines written out), so what is held is the records,
   // not every file's results until the last is read.
   const parts = { partSize: FILES_PER_PART, next: new Int32Array(new SharedArrayBuffer(4)) };
-  // Files not in memory are read from disk a few at a time ahead of the parts claimed.
-  const readAhead = startReadAhead(plan.batch.tasks, parts);
   const inOrder = new PartsInOrder<FileResults<Entry>>((results) => assembly.take(results));
   const keep = (index: number, results: FileResults<Entry>) => inOrder.put(index, results);
   const keepUnsliced = (index: number, results: FileResults<Entry>) =>
@@ -142,15 +139,11 @@ export async function loadFolder<Entry, Settings>(
       reading.push(readInWorker(startReadingWorker(where), plan.batch, parts, keep));
     }
   };
-  try {
-    readClaimedParts(reader, plan.batch, parts, keepUnsliced, (unclaimedTasks) => {
-      for (const worker of reading) worker.takeArrived();
-      joinFreedCores(unclaimedTasks);
-    });
-    await Promise.all(reading.map(({ ended }) => ended));
-  } finally {
-    readAhead.stop();
-  }
+  readClaimedParts(reader, plan.batch, parts, keepUnsliced, (unclaimedTasks) => {
+    for (const worker of reading) worker.takeArrived();
+    joinFreedCores(unclaimedTasks);
+  });
+  await Promise.all(reading.map(({ ended }) => ended));
   return assembly.finish();
 }
 
