@@ -10,6 +10,7 @@ import {
 } from "node:fs";
 import { hash, randomUUID } from "node:crypto";
 import { basename, dirname, join } from "node:path";
+import { grown } from "../lib/grown-array.ts";
 import type { FileStamp } from "./file-stamp.ts";
 import { BlockFile } from "./block-file.ts";
 import { RecordTable } from "./record-table.ts";
@@ -379,7 +380,7 @@ function forEachLineHead(
   let blockAt = 0;
   for (;;) {
     // A line longer than the block: the block grows until it holds it.
-    if (carried === block.length) block = Buffer.concat([block, Buffer.allocUnsafe(block.length)]);
+    if (carried === block.length) block = grown(block);
     const size = readSync(fd, block, carried, block.length - carried, null);
     if (size === 0) break;
     const filled = carried + size;
