@@ -116,7 +116,13 @@ export function readInWorker<Entry, Settings>(
         if (!allPosted)
           throw new Error("A content worker ended before it had posted every part it read.");
       })
-      .finally(() => resultsPort.close()),
+      .finally(() => {
+        // Now, not once the port has closed: until then its listener holds `keep`, and by it
+        // what the folder's load holds (every file's name, a million questions' some 300 MB)
+        // while the content is assembled.
+        resultsPort.off("message", take);
+        resultsPort.close();
+      }),
   };
 }
 
