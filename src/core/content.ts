@@ -5,7 +5,7 @@ import type { QuestionEntry } from "../schemas/question.ts";
 import type { PageText } from "../schemas/stored-text.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { listingRanks, type Orderable } from "../lib/order.ts";
-import type { FolderFiles } from "./folder.ts";
+import { listedFiles, type FilesById, type FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
 import { buildSearchIndex, type SearchDocument, type SearchFile } from "./search-index.ts";
@@ -71,7 +71,8 @@ export function assembleContent<Question>(
   // the question it duplicates, and how many answer files it has. Each entry is taken once
   // here and once for its page, and not held in between: a build reads them back from disk.
   const toOrder: Orderable[] = [];
-  for (const [id, file] of questions.fileOfId) {
+  const fileOf = (id: string) => questions.fileOfId.get(id) as string;
+  for (const id of questions.fileOfId.keys()) {
     const entry = questions.entries.get(id);
     const question = entry ?? questions.partial.get(id);
     if (entry !== undefined) toOrder.push({ id, askedKey: entry.asked });
@@ -79,22 +80,24 @@ export function assembleContent<Question>(
     const dangling =
       duplicateOf === undefined
         ? undefined
-        : duplicateReferenceProblem({ id, file, duplicateOf }, questions.fileOfId);
+        : duplicateReferenceProblem({ id, file: fileOf(id), duplicateOf }, questions.fileOfId);
     if (dangling) problems.push(dangling);
     const given = question?.answers;
-    const files = answersOf.get(id) ?? [];
-    if (given !== undefined && files.length > 0 && given !== files.length) {
+    const answerIds = answersOf.get(id) ?? [];
+    if (given !== undefined && answerIds.length > 0 && given !== answerIds.length) {
       problems.push(
         answerCountProblem(
-          file,
+          fileOf(id),
           given,
-          files.map((answer) => answer.file),
+          answerIds.map((answerId) => answers.fileOfId.get(answerId) as string),
         ),
       );
     }
   }
   if (problems.length > 0 || community.community === undefined) {
-    return { problems: inFileOrder(problems, [...questions.listed, ...answers.listed]) };
+    return {
+      problems: inFileOrder(problems, [...listedFiles(questions), ...listedFiles(answers)]),
+    };
   }
   const { excerptLength } = community.community;
   // Without answer files, `answers` is the count; with them, their number (equal when given).
@@ -124,7 +127,7 @@ export function assembleContent<Question>(
             }
           : undefined;
       if (question.texLeft !== undefined) questionsTexLeft.set(id, question.texLeft);
-      const shownAnswers = (answersOf.get(id) ?? []).flatMap(({ id: answerId }) => {
+      const shownAnswers = (answersOf.get(id) ?? []).flatMap((answerId) => {
         const answer = answers.entries.get(answerId);
         if (answer?.texLeft !== undefined) answersTexLeft.set(answerId, answer.texLeft);
         return answer === undefined ? [] : [{ id: answerId, answer }];
@@ -159,34 +162,37 @@ export function assembleContent<Question>(
  */
 function answersByQuestion(
   answers: FolderFiles<AnswerEntry>,
-  questionFiles: ReadonlyMap<string, string>,
+  questionFiles: FilesById,
   problems: ContentProblem[],
-): Map<string, { id: string; file: string }[]> {
-  const byQuestion = new Map<string, { id: string; file: string }[]>();
+): Map<string, string[]> {
+  // Ids only, each answer's file named from its id for a message: held for the whole
+  // assembly, an `{ id, file }` for each of a million questions' answers was some 90 MB.
+  const byQuestion = new Map<string, string[]>();
   const acceptedOf = new Map<string, string>();
-  for (const [id, file] of answers.fileOfId) {
+  const fileOf = (id: string) => answers.fileOfId.get(id) as string;
+  for (const id of answers.fileOfId.keys()) {
     const answer = answers.entries.get(id) ?? answers.partial.get(id);
     const question = answer?.question;
     if (question === undefined) continue;
     if (!questionFiles.has(question)) {
       problems.push({
-        file,
+        file: fileOf(id),
         field: "question",
         reason: `"${question}" does not name a question (there is no questions/${question}.md); correct the id, or move the answer out of answers/`,
       });
       continue;
     }
     const ofQuestion = byQuestion.get(question);
-    if (ofQuestion === undefined) byQuestion.set(question, [{ id, file }]);
-    else ofQuestion.push({ id, file });
+    if (ofQuestion === undefined) byQuestion.set(question, [id]);
+    else ofQuestion.push(id);
     if (answer?.accepted !== true) continue;
     const first = acceptedOf.get(question);
-    if (first === undefined) acceptedOf.set(question, file);
+    if (first === undefined) acceptedOf.set(question, id);
     else {
       problems.push({
-        file,
+        file: fileOf(id),
         field: "accepted",
-        reason: `question "${question}" already has an accepted answer, ${first}; accept one answer only, and remove accepted here or there`,
+        reason: `question "${question}" already has an accepted answer, ${fileOf(first)}; accept one answer only, and remove accepted here or there`,
       });
     }
   }
@@ -261,7 +267,13 @@ function heldText(text: PageText): string {
 }
 
 function noFiles<Entry>(): FolderFiles<Entry> {
-  return { fileOfId: new Map(), entries: new Map(), partial: new Map(), problems: [], listed: [] };
+  return {
+    fileOfId: new Map(),
+    entries: new Map(),
+    partial: new Map(),
+    problems: [],
+    otherListed: [],
+  };
 }
 
 /** A question file's claim to duplicate another, read even when its other fields are bad. */

@@ -63,24 +63,49 @@ export interface EntryShelf<Entry> {
   keys(): Iterable<string>;
 }
 
+/**
+ * A folder's `<id>.md` files by id, as messages show them: what the rules across files ask of
+ * them. A `Map` is one; a build's is `FileNames`, which makes each file's name when asked for.
+ */
+export interface FilesById {
+  readonly size: number;
+  has(id: string): boolean;
+  /** The file as messages show it. */
+  get(id: string): string | undefined;
+  /** The ids, in the folder's name order. */
+  keys(): Iterable<string>;
+}
+
 /** One folder's files as read: what the rules across files are given. */
 export interface FolderFiles<Entry, Entries extends EntryShelf<Entry> = EntryShelf<Entry>> {
   /** Every `<id>.md` file by id, as messages show it, whether or not it has problems. */
-  fileOfId: Map<string, string>;
+  fileOfId: FilesById;
   /** The entries of the files that have no problem of their own. */
   entries: Entries;
   /** What could be read of each file that has problems. */
   partial: Map<string, Partial<Entry>>;
   /** The folder's problems and its files' own, in the order of the folder's listing. */
   problems: ContentProblem[];
-  /** Every name of the folder's listing as messages show it, in name order. */
-  listed: string[];
+  /** The names of the folder's listing that are not `<id>.md` files, as messages show them. */
+  otherListed: string[];
 }
 
 /** An entry of a folder's listing: its name, and whether it is a plain file. */
 export interface ListedName {
   name: string;
   isFile: boolean;
+}
+
+/** A folder's listing as `folderNames` finds it. */
+export interface FolderNames {
+  /** Its `<id>.md` files, in name order. */
+  files: NamedFile[];
+  /** Its other names as messages show them (each a problem), in name order. */
+  others: string[];
+  /** The folder's and its files' problems, in name order. */
+  problems: ContentProblem[];
+  /** A name of the folder as messages show it. */
+  shownFile: (name: string) => string;
 }
 
 /** A folder's `<id>.md` files, as `folderNames` finds them. */
@@ -102,22 +127,23 @@ export function folderNames(
   listing: readonly ListedName[] | undefined,
   { folder, noun, optional }: Pick<FolderReader<unknown, unknown>, "folder" | "noun" | "optional">,
   shown: { folder: string; file: (name: string) => string },
-): { files: NamedFile[]; listed: string[]; problems: ContentProblem[] } {
+): FolderNames {
   const files: NamedFile[] = [];
-  const listed: string[] = [];
+  const others: string[] = [];
   const problems: ContentProblem[] = [];
-  if (listing === undefined && optional) return { files, listed, problems };
+  const named = { files, others, problems, shownFile: shown.file };
+  if (listing === undefined && optional) return named;
   if (listing === undefined) {
     problems.push({
       file: shown.folder,
       reason: `is missing; create this folder and put one <id>.md file per ${noun} in it`,
     });
-    return { files, listed, problems };
+    return named;
   }
   for (const { name, isFile } of [...listing].sort(byName)) {
     if (name.startsWith(".")) continue;
     const file = shown.file(name);
-    listed.push(file);
+    if (!isFile || !name.endsWith(".md")) others.push(file);
     if (!isFile) {
       problems.push({
         file,
@@ -140,20 +166,68 @@ export function folderNames(
       files.push({ name, id, file, idIsValid });
     }
   }
-  return { files, listed, problems };
+  return named;
 }
 
 /** A folder's files before any is read: every file known by id, the folder's own problems. */
-export function folderFiles<Entry>(
-  names: ReturnType<typeof folderNames>,
-): FolderFiles<Entry, Map<string, Entry>> {
+export function folderFiles<Entry>(names: FolderNames): FolderFiles<Entry, Map<string, Entry>> {
   return {
-    fileOfId: new Map(names.files.map(({ id, file }) => [id, file])),
+    fileOfId: new FileNames(
+      names.files.map(({ id }) => id),
+      names.shownFile,
+    ),
     entries: new Map(),
     partial: new Map(),
     problems: [...names.problems],
-    listed: names.listed,
+    otherListed: names.others,
   };
+}
+
+/**
+ * Every `<id>.md` file of a folder by id, each file's name made from its id when asked for:
+ * only the ids are held. Held as strings, the names of a million questions' 2.47 million
+ * files were some 240 MB of the loading thread's heap for the whole load (a heap snapshot at
+ * 100,000 questions: two concatenated strings and a name, 96 bytes a file), for the few
+ * messages that name a file.
+ */
+export class FileNames implements FilesById {
+  readonly #ids: Set<string>;
+  readonly #shownFile: (name: string) => string;
+
+  /** `ids` in the folder's name order; `shownFile` names a file of the folder for messages. */
+  constructor(ids: Iterable<string>, shownFile: (name: string) => string) {
+    this.#ids = new Set(ids);
+    this.#shownFile = shownFile;
+  }
+
+  get size(): number {
+    return this.#ids.size;
+  }
+
+  has(id: string): boolean {
+    return this.#ids.has(id);
+  }
+
+  get(id: string): string | undefined {
+    return this.#ids.has(id) ? this.#shownFile(`${id}.md`) : undefined;
+  }
+
+  keys(): Iterable<string> {
+    return this.#ids.keys();
+  }
+}
+
+/**
+ * Every name of the folder's listing as messages show it, in name order: its `<id>.md` files
+ * and the rest. Made only when there are problems to put in file order.
+ */
+export function listedFiles({
+  fileOfId,
+  otherListed,
+}: Pick<FolderFiles<unknown>, "fileOfId" | "otherListed">): string[] {
+  const files = [...fileOfId.keys()].map((id) => fileOfId.get(id) as string);
+  // A folder's names share its shown path up to the name, so name order is their string order.
+  return [...files, ...otherListed].sort();
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TexLeft } from "../lib/body-html.ts";
+import type { FilesById } from "./folder.ts";
 
 /**
  * One line per formula a build shows as its TeX source because the typesetter could not read
@@ -11,15 +12,18 @@ import type { TexLeft } from "../lib/body-html.ts";
  */
 export function texWarnings(
   ...folders: readonly {
-    fileOfId: ReadonlyMap<string, string>;
+    fileOfId: FilesById;
     texLeftOf: ReadonlyMap<string, readonly TexLeft[]>;
   }[]
 ): string[] {
   const lines: string[] = [];
   for (const { fileOfId, texLeftOf } of folders) {
     if (texLeftOf.size === 0) continue;
-    for (const [id, file] of fileOfId) {
-      for (const { source, reason } of texLeftOf.get(id) ?? []) {
+    for (const id of fileOfId.keys()) {
+      const left = texLeftOf.get(id);
+      if (left === undefined) continue;
+      const file = fileOfId.get(id) as string;
+      for (const { source, reason } of left) {
         lines.push(
           `[math] ${file}: left as TeX source: ${JSON.stringify(source)} (${reason}); fix the TeX in the post, or set math: off`,
         );

@@ -1,7 +1,14 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { assembleContent } from "../../src/core/content.ts";
-import { addReading, folderFiles, folderNames, type ListedName } from "../../src/core/folder.ts";
+import {
+  addReading,
+  FileNames,
+  folderFiles,
+  folderNames,
+  listedFiles,
+  type ListedName,
+} from "../../src/core/folder.ts";
 import { questionFiles } from "../../src/core/question-file.ts";
 import { answerFiles } from "../../src/core/answer-file.ts";
 import type { AnswerEntry } from "../../src/schemas/answer.ts";
@@ -79,7 +86,7 @@ describe("folderNames", () => {
       names.files.map(({ id, idIsValid }) => `${id}${idIsValid ? "" : " (bad id)"}`),
       ["Big Id (bad id)", "a", "b"],
     );
-    assert.deepEqual(names.listed, [
+    assert.deepEqual(listedFiles(folderFiles(names)), [
       "questions/Big Id.md",
       "questions/a.md",
       "questions/b.md",
@@ -111,6 +118,18 @@ describe("folderNames", () => {
         reason: "is missing; create this folder and put one <id>.md file per question in it",
       },
     ]);
+  });
+});
+
+describe("FileNames", () => {
+  it("names each file from its id, in the order given, and no file for an unknown id", () => {
+    const files = new FileNames(["b", "Big Id", "a"], shown.file);
+    assert.equal(files.size, 3);
+    assert.deepEqual([...files.keys()], ["b", "Big Id", "a"]);
+    assert.equal(files.get("Big Id"), "questions/Big Id.md");
+    assert.equal(files.has("a"), true);
+    assert.equal(files.has("c"), false);
+    assert.equal(files.get("c"), undefined);
   });
 });
 
