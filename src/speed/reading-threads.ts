@@ -117,9 +117,9 @@ export function readInWorker<Entry, Settings>(
           throw new Error("A content worker ended before it had posted every part it read.");
       })
       .finally(() => {
-        // Now, not once the port has closed: until then its listener holds `keep`, and by it
-        // what the folder's load holds (every file's name, a million questions' some 300 MB)
-        // while the content is assembled.
+        // The listener too: through it a port still held (a heap snapshot once found two,
+        // after the load, for a reason not found) holds `keep`, and by it what the folder's
+        // load holds, every file's name among it.
         resultsPort.off("message", take);
         resultsPort.close();
       }),
