@@ -59,18 +59,31 @@ export type { SearchFileRecord };
 /** A text as it is written: as it is, or read back from where a build set it apart. */
 export const readText = readPageText;
 
-/** Every question as the listing shows it, newest first. */
+/**
+ * Every question as the listing shows it, newest first: the questions themselves, each a
+ * listing entry and where its page is, which a listing page leaves alone. Not a copy for the
+ * listing's pages and another for the tags' pages: Astro holds every page's props to the end
+ * of the build, and the copies were a million objects apiece at a million questions.
+ */
 export async function getListing(): Promise<ListingEntry[]> {
-  return (await getQuestions()).map(listingEntryOf);
+  return getQuestions();
 }
 
 /**
- * A question as the listing shows it, and nothing more: a listing page's props are what it
- * shows, so that a rebuild finds the page unchanged when an answer changed (src/speed/
- * written-pages.ts compares props).
+ * What a listing page's bytes depend on: what it shows of each question and nothing more, so
+ * that a rebuild finds the page unchanged when an answer changed (src/speed/written-pages.ts
+ * compares this).
  */
-function listingEntryOf({ id, titleLine, tags, excerpt }: ListingEntry): ListingEntry {
-  return { id, titleLine, tags, excerpt };
+function shownOnListing<Props extends { entries: readonly ListingEntry[] }>(props: Props): Props {
+  return {
+    ...props,
+    entries: props.entries.map(({ id, titleLine, tags, excerpt }) => ({
+      id,
+      titleLine,
+      tags,
+      excerpt,
+    })),
+  };
 }
 
 /**
@@ -137,6 +150,7 @@ export async function getListingPages(): Promise<
       },
     })),
     ({ props }) => pageFile(pagePath(props.number)),
+    shownOnListing,
   );
 }
 
@@ -177,7 +191,11 @@ export async function getTagPages(): Promise<
       },
     }));
   });
-  return pathsToWrite(paths, ({ props }) => pageFile(tagPagePath(props.tag, props.number)));
+  return pathsToWrite(
+    paths,
+    ({ props }) => pageFile(tagPagePath(props.tag, props.number)),
+    shownOnListing,
+  );
 }
 
 /** A page's file in the output folder: `/questions/x/` is `questions/x/index.html`. */
