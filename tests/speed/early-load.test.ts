@@ -6,6 +6,7 @@ import { join } from "node:path";
 import {
   buildLoadOf,
   handOverEarlyLoad,
+  loadingHeapLimitMb,
   startEarlyLoad,
   takeEarlyLoad,
 } from "../../src/speed/early-load.ts";
@@ -142,4 +143,13 @@ it("packs a folder's listing to cross threads and unpacks it as it was", () => {
   ];
   assert.deepEqual(unpackListing(structuredClone(packListing(listing))), listing);
   assert.deepEqual(unpackListing(structuredClone(packListing([]))), []);
+});
+
+it("limits the loading thread's heap in proportion to the files, under 2 GB up to four million", () => {
+  const at = loadingHeapLimitMb;
+  assert.ok(at(248_000) < at(500_000) && at(500_000) < 1_000);
+  // Under 2 GB (2,048 MiB), V8 grows the heap to twice what it keeps at most, not four times.
+  assert.equal(at(2_470_000), 2_000);
+  assert.equal(at(4_000_000), 2_000);
+  assert.ok(at(4_000_001) > 6_000);
 });
