@@ -5,7 +5,7 @@ import type { QuestionEntry } from "../schemas/question.ts";
 import type { PageText } from "../schemas/stored-text.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { listingRanks, type Orderable } from "../lib/order.ts";
-import { listedFiles, type FilesById, type FolderFiles } from "./folder.ts";
+import { listedFiles, type EntryShelf, type FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
 import { buildSearchIndex, type SearchDocument, type SearchFile } from "./search-index.ts";
@@ -162,7 +162,7 @@ export function assembleContent<Question>(
  */
 function answersByQuestion(
   answers: FolderFiles<AnswerEntry>,
-  questionFiles: FilesById,
+  questionFiles: EntryShelf<string>,
   problems: ContentProblem[],
 ): Map<string, string[]> {
   // Ids only, each answer's file named from its id for a message: held for the whole

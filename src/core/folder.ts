@@ -63,23 +63,13 @@ export interface EntryShelf<Entry> {
   keys(): Iterable<string>;
 }
 
-/**
- * A folder's `<id>.md` files by id, as messages show them: what the rules across files ask of
- * them. A `Map` is one; a build's is `FileNames`, which makes each file's name when asked for.
- */
-export interface FilesById {
-  readonly size: number;
-  has(id: string): boolean;
-  /** The file as messages show it. */
-  get(id: string): string | undefined;
-  /** The ids, in the folder's name order. */
-  keys(): Iterable<string>;
-}
-
 /** One folder's files as read: what the rules across files are given. */
 export interface FolderFiles<Entry, Entries extends EntryShelf<Entry> = EntryShelf<Entry>> {
-  /** Every `<id>.md` file by id, as messages show it, whether or not it has problems. */
-  fileOfId: FilesById;
+  /**
+   * Every `<id>.md` file by id, as messages show it, whether or not it has problems: a `Map`,
+   * or a build's `FileNames`, which makes each file's name when asked for.
+   */
+  fileOfId: EntryShelf<string>;
   /** The entries of the files that have no problem of their own. */
   entries: Entries;
   /** What could be read of each file that has problems. */
@@ -144,16 +134,14 @@ export function folderNames(
   }
   for (const { name, isFile } of [...listing].sort(byName)) {
     if (name.startsWith(".")) continue;
-    if (!isFile || !name.endsWith(".md")) others.push(shown.file(name));
-    if (!isFile) {
+    if (!isFile || !name.endsWith(".md")) {
+      const file = shown.file(name);
+      others.push(file);
       problems.push({
-        file: shown.file(name),
-        reason: `is not a file; ${noun}s are read only from files directly in ${folder}/, so move its ${noun}s up into ${folder}/`,
-      });
-    } else if (!name.endsWith(".md")) {
-      problems.push({
-        file: shown.file(name),
-        reason: `is not ${withArticle(noun)} file; name it <id>.md, or move it out of ${folder}/`,
+        file,
+        reason: isFile
+          ? `is not ${withArticle(noun)} file; name it <id>.md, or move it out of ${folder}/`
+          : `is not a file; ${noun}s are read only from files directly in ${folder}/, so move its ${noun}s up into ${folder}/`,
       });
     } else {
       const id = name.slice(0, -".md".length);
@@ -191,7 +179,7 @@ export function folderFiles<Entry>(names: FolderNames): FolderFiles<Entry, Map<s
  * 100,000 questions: two concatenated strings and a name, 96 bytes a file), for the few
  * messages that name a file.
  */
-export class FileNames implements FilesById {
+export class FileNames implements EntryShelf<string> {
   readonly #ids: Set<string>;
   readonly #shownFile: (name: string) => string;
 

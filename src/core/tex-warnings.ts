@@ -1,5 +1,5 @@
 import type { TexLeft } from "../lib/body-html.ts";
-import type { FilesById } from "./folder.ts";
+import type { EntryShelf } from "./folder.ts";
 
 /**
  * One line per formula a build shows as its TeX source because the typesetter could not read
@@ -12,7 +12,7 @@ import type { FilesById } from "./folder.ts";
  */
 export function texWarnings(
   ...folders: readonly {
-    fileOfId: FilesById;
+    fileOfId: EntryShelf<string>;
     texLeftOf: ReadonlyMap<string, readonly TexLeft[]>;
   }[]
 ): string[] {
