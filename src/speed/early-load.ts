@@ -103,9 +103,10 @@ const HEAP_FOR_CODE_MB = 160;
  * four times what it keeps before it collects, and one whose limit is under 2 GB to twice at
  * most (`MemoryController::MaxGrowingFactor`). At a million questions (2.47 million files, a
  * limit of 3.9 GB) the thread kept at most 585 MB, about 0.24 KB a file, and grew to 2.2 GB
- * between collections each time (`--trace-gc`), which set the build's peak. Four million files
- * would keep under 1 GB at that rate; past them the limit is in proportion again, rather than
- * have a load run out of heap and run again.
+ * between collections each time (`--trace-gc`); under 2 GB, to 1.05 GB at most, and the
+ * load's peak RSS fell from 3,857 to 2,838 MiB, at no more CPU time. Four million files would
+ * keep under 1 GB at that rate; past them the limit is in proportion again, rather than have
+ * a load run out of heap and run again.
  */
 const HEAP_UNDER_HIGH_GROWTH_MB = 2_000;
 const FILES_UNDER_HIGH_GROWTH_AT_MOST = 4_000_000;
