@@ -75,15 +75,12 @@ export async function getListing(): Promise<ListingEntry[]> {
  * compares this).
  */
 function shownOnListing<Props extends { entries: readonly ListingEntry[] }>(props: Props): Props {
-  return {
-    ...props,
-    entries: props.entries.map(({ id, titleLine, tags, excerpt }) => ({
-      id,
-      titleLine,
-      tags,
-      excerpt,
-    })),
-  };
+  return { ...props, entries: props.entries.map(listingEntryOf) };
+}
+
+/** A question as the listing shows it, and nothing more. */
+function listingEntryOf({ id, titleLine, tags, excerpt }: ListingEntry): ListingEntry {
+  return { id, titleLine, tags, excerpt };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { QuestionEntry } from "../schemas/question.ts";
 import type { PageText } from "../schemas/stored-text.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { listingRanks, type Orderable } from "../lib/order.ts";
-import { listedFiles, type EntryShelf, type FolderFiles } from "./folder.ts";
+import { fileOf, listedFiles, type EntryShelf, type FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
 import { buildSearchIndex, type SearchDocument, type SearchFile } from "./search-index.ts";
@@ -71,7 +71,6 @@ export function assembleContent<Question>(
   // the question it duplicates, and how many answer files it has. Each entry is taken once
   // here and once for its page, and not held in between: a build reads them back from disk.
   const toOrder: Orderable[] = [];
-  const fileOf = (id: string) => questions.fileOfId.get(id) as string;
   for (const id of questions.fileOfId.keys()) {
     const entry = questions.entries.get(id);
     const question = entry ?? questions.partial.get(id);
@@ -80,16 +79,19 @@ export function assembleContent<Question>(
     const dangling =
       duplicateOf === undefined
         ? undefined
-        : duplicateReferenceProblem({ id, file: fileOf(id), duplicateOf }, questions.fileOfId);
+        : duplicateReferenceProblem(
+            { id, file: fileOf(questions.fileOfId, id), duplicateOf },
+            questions.fileOfId,
+          );
     if (dangling) problems.push(dangling);
     const given = question?.answers;
     const answerIds = answersOf.get(id) ?? [];
     if (given !== undefined && answerIds.length > 0 && given !== answerIds.length) {
       problems.push(
         answerCountProblem(
-          fileOf(id),
+          fileOf(questions.fileOfId, id),
           given,
-          answerIds.map((answerId) => answers.fileOfId.get(answerId) as string),
+          answerIds.map((answerId) => fileOf(answers.fileOfId, answerId)),
         ),
       );
     }
@@ -170,14 +172,13 @@ function answersByQuestion(
   // was some 60 MB.
   const byQuestion = new Map<string, string[]>();
   const acceptedOf = new Map<string, string>();
-  const fileOf = (id: string) => answers.fileOfId.get(id) as string;
   for (const id of answers.fileOfId.keys()) {
     const answer = answers.entries.get(id) ?? answers.partial.get(id);
     const question = answer?.question;
     if (question === undefined) continue;
     if (!questionFiles.has(question)) {
       problems.push({
-        file: fileOf(id),
+        file: fileOf(answers.fileOfId, id),
         field: "question",
         reason: `"${question}" does not name a question (there is no questions/${question}.md); correct the id, or move the answer out of answers/`,
       });
@@ -191,9 +192,9 @@ function answersByQuestion(
     if (first === undefined) acceptedOf.set(question, id);
     else {
       problems.push({
-        file: fileOf(id),
+        file: fileOf(answers.fileOfId, id),
         field: "accepted",
-        reason: `question "${question}" already has an accepted answer, ${fileOf(first)}; accept one answer only, and remove accepted here or there`,
+        reason: `question "${question}" already has an accepted answer, ${fileOf(answers.fileOfId, first)}; accept one answer only, and remove accepted here or there`,
       });
     }
   }

@@ -206,6 +206,13 @@ export class FileNames implements EntryShelf<string> {
   }
 }
 
+/** The file of an id the folder has, as messages show it. */
+export function fileOf(fileOfId: EntryShelf<string>, id: string): string {
+  const file = fileOfId.get(id);
+  if (file === undefined) throw new Error(`No file has the id "${id}".`);
+  return file;
+}
+
 /**
  * Every name of the folder's listing as messages show it, in name order: its `<id>.md` files
  * and the rest. Made only when there are problems to put in file order.
@@ -214,7 +221,7 @@ export function listedFiles({
   fileOfId,
   otherListed,
 }: Pick<FolderFiles<unknown>, "fileOfId" | "otherListed">): string[] {
-  const files = [...fileOfId.keys()].map((id) => fileOfId.get(id) as string);
+  const files = [...fileOfId.keys()].map((id) => fileOf(fileOfId, id));
   // A folder's names share its shown path up to the name, so name order is their string order.
   return [...files, ...otherListed].sort();
 }
@@ -234,7 +241,7 @@ export function addReading<Entry>(
     else files.partial.set(id, reading.entry);
     return idIsValid;
   }
-  const file = files.fileOfId.get(id) as string;
+  const file = fileOf(files.fileOfId, id);
   for (const problem of reading.problems) files.problems.push({ file, ...problem });
   files.partial.set(id, reading.partial);
   return false;

@@ -1,5 +1,5 @@
 import type { TexLeft } from "../lib/body-html.ts";
-import type { EntryShelf } from "./folder.ts";
+import { fileOf, type EntryShelf } from "./folder.ts";
 
 /**
  * One line per formula a build shows as its TeX source because the typesetter could not read
@@ -22,7 +22,7 @@ export function texWarnings(
     for (const id of fileOfId.keys()) {
       const left = texLeftOf.get(id);
       if (left === undefined) continue;
-      const file = fileOfId.get(id) as string;
+      const file = fileOf(fileOfId, id);
       for (const { source, reason } of left) {
         lines.push(
           `[math] ${file}: left as TeX source: ${JSON.stringify(source)} (${reason}); fix the TeX in the post, or set math: off`,
