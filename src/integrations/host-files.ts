@@ -26,34 +26,81 @@ export function servedPaths(file: string): string[] {
   return path.endsWith("/index.html") ? [path.slice(0, -"index.html".length), path] : [path];
 }
 
+/** One rule of a `_headers` file: a path or pattern from the site's root, and its headers. */
+export interface HeaderRule {
+  path: string;
+  headers: Record<string, string>;
+}
+
 /**
- * A `_headers` file as Netlify and Cloudflare Pages read it. Both merge the headers of every
- * rule a path matches, joining repeated names with commas, so no two rules here set the same
- * header for one path: `Cache-Control` comes from `/_astro/*` and the search index's chunk
- * patterns for files named by their content, and from one exact-path rule per other file. `frame-ancestors` sits here because a CSP meta tag cannot
+ * Cloudflare Pages reads at most 100 rules from `_headers`
+ * (developers.cloudflare.com/pages/configuration/headers/).
+ */
+export const CLOUDFLARE_RULE_LIMIT = 100;
+
+/** Whether `file` is named by its content, so cached a year: Vite's assets and the index's chunks. */
+function isNamedByContent(file: string): boolean {
+  return file.startsWith(`${ASSETS_DIR}/`) || CONTENT_NAMED_FILE.test(file);
+}
+
+/**
+ * The paths that give every other file its five-minute `Cache-Control`, as few as can be: one
+ * `/<folder>/*` for each topmost folder that holds no file named by content (`questions/`, a
+ * rule for a million pages), and the exact paths of the files beside such files (the root's,
+ * `search/`'s). A splat never covers a file named by content, which would get both values.
+ */
+export function revalidatedPaths(files: readonly string[]): string[] {
+  // Every folder that holds a file named by content, at any depth; the root always does.
+  const mixedFolders = new Set([""]);
+  for (const file of files.filter(isNamedByContent)) {
+    for (let end = file.indexOf("/"); end !== -1; end = file.indexOf("/", end + 1)) {
+      mixedFolders.add(file.slice(0, end));
+    }
+  }
+  const paths = new Set<string>();
+  for (const file of files) {
+    if (file === "_headers" || isNamedByContent(file)) continue;
+    let end = file.indexOf("/");
+    while (end !== -1 && mixedFolders.has(file.slice(0, end))) end = file.indexOf("/", end + 1);
+    if (end === -1) for (const path of servedPaths(file)) paths.add(path);
+    else paths.add(`/${file.slice(0, end)}/*`);
+  }
+  return [...paths].sort();
+}
+
+/**
+ * The rules of a `_headers` file as Netlify and Cloudflare Pages read it, for the built files
+ * `files`. Both merge the headers of every rule a path matches, joining repeated names with
+ * commas, so no two rules here set the same header for one path: `Cache-Control` comes from
+ * `/_astro/*` and the search index's chunk patterns for files named by their content, and from
+ * `revalidatedPaths` for the rest. `frame-ancestors` sits here because a CSP meta tag cannot
  * carry it. Paths are from the site's root: deploy the output folder as the root of the site.
  */
-export function headersFile(files: readonly string[]): string {
-  const rule = (path: string, headers: Record<string, string>) =>
-    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
-  const plainFiles = files
-    .filter(
-      (file) =>
-        file !== "_headers" && !file.startsWith(`${ASSETS_DIR}/`) && !CONTENT_NAMED_FILE.test(file),
-    )
-    .sort();
-  return (
-    [
-      "# Written by the build (src/integrations/static-host.ts) for Netlify and Cloudflare Pages.",
-      rule("/*", {
+export function headerRules(files: readonly string[]): HeaderRule[] {
+  return [
+    {
+      path: "/*",
+      headers: {
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
         "X-Frame-Options": "DENY",
         "Content-Security-Policy": "frame-ancestors 'none'",
-      }),
-      rule(`/${ASSETS_DIR}/*`, { "Cache-Control": IMMUTABLE }),
-      ...CONTENT_NAMED_FILES.map((path) => rule(path, { "Cache-Control": IMMUTABLE })),
-      ...plainFiles.flatMap(servedPaths).map((path) => rule(path, { "Cache-Control": REVALIDATE })),
+      },
+    },
+    { path: `/${ASSETS_DIR}/*`, headers: { "Cache-Control": IMMUTABLE } },
+    ...CONTENT_NAMED_FILES.map((path) => ({ path, headers: { "Cache-Control": IMMUTABLE } })),
+    ...revalidatedPaths(files).map((path) => ({ path, headers: { "Cache-Control": REVALIDATE } })),
+  ];
+}
+
+/** The text of a `_headers` file holding `rules`. */
+export function headersFile(rules: readonly HeaderRule[]): string {
+  const rule = ({ path, headers }: HeaderRule) =>
+    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  return (
+    [
+      "# Written by the build (src/integrations/static-host.ts) for Netlify and Cloudflare Pages.",
+      ...rules.map(rule),
     ].join("\n\n") + "\n"
   );
 }
@@ -65,17 +112,88 @@ export function robotsTxt(site: URL | undefined): string {
   return lines.join("\n") + "\n";
 }
 
-/** `sitemap.xml` listing the pages (`index.html` files) at their absolute, canonical URLs. */
-export function sitemapXml(site: URL, files: readonly string[]): string {
-  const urls = files
-    .filter((file) => file === "index.html" || file.endsWith("/index.html"))
-    .sort()
-    .map((file) => new URL(file.slice(0, -"index.html".length), site).href);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((url) => `  <url><loc>${escapeText(url)}</loc></url>`),
-    "</urlset>",
-    "",
-  ].join("\n");
+/**
+ * The sitemaps protocol's limits for one file: 50,000 URLs and 50 MiB uncompressed
+ * (sitemaps.org/protocol.html). Past them a site lists its sitemaps in a sitemap index.
+ */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
+
+/** One file for crawlers: its name in the output folder and its text. */
+export interface SitemapFile {
+  file: string;
+  text: string;
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+const SITEMAP_NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const URLSET_HEAD = `${XML_DECLARATION}\n<urlset ${SITEMAP_NAMESPACE}>\n`;
+const URLSET_TAIL = "</urlset>\n";
+
+/** The `<urlset>` texts listing `pages` at their URLs below `site`, each within `limits`; one at least. */
+function* urlsets(
+  site: URL,
+  pages: readonly string[],
+  limits: typeof SITEMAP_LIMITS,
+): Generator<string> {
+  let lines: string[] = [];
+  let bytes = URLSET_HEAD.length + URLSET_TAIL.length;
+  for (const page of pages) {
+    const url = new URL(page.slice(0, -"index.html".length), site).href;
+    const line = `  <url><loc>${escapeText(url)}</loc></url>\n`;
+    const lineBytes = Buffer.byteLength(line);
+    if (lines.length === limits.urls || (lines.length > 0 && bytes + lineBytes > limits.bytes)) {
+      yield URLSET_HEAD + lines.join("") + URLSET_TAIL;
+      lines = [];
+      bytes = URLSET_HEAD.length + URLSET_TAIL.length;
+    }
+    lines.push(line);
+    bytes += lineBytes;
+  }
+  yield URLSET_HEAD + lines.join("") + URLSET_TAIL;
+}
+
+/**
+ * The sitemap of the pages (the `index.html` files of `files`) at their absolute, canonical
+ * URLs: `sitemap.xml` alone while they fit the protocol's limits for one file; past them,
+ * `sitemap-1.xml`, `sitemap-2.xml`... each within the limits, and `sitemap.xml` the index that
+ * names them, so robots.txt names the same file at any size. One file at a time, so a million
+ * pages' sitemap is never one string.
+ */
+export function* sitemapFiles(
+  site: URL,
+  files: readonly string[],
+  limits = SITEMAP_LIMITS,
+): Generator<SitemapFile> {
+  const pages = files.filter((file) => file === "index.html" || file.endsWith("/index.html"));
+  pages.sort();
+  // One urlset behind, to know whether it is the only one (sitemap.xml) or a part.
+  const parts: string[] = [];
+  let last = "";
+  for (const text of urlsets(site, pages, limits)) {
+    if (last !== "") {
+      const file = `sitemap-${parts.length + 1}.xml`;
+      parts.push(file);
+      yield { file, text: last };
+    }
+    last = text;
+  }
+  if (parts.length === 0) {
+    yield { file: "sitemap.xml", text: last };
+    return;
+  }
+  const file = `sitemap-${parts.length + 1}.xml`;
+  parts.push(file);
+  yield { file, text: last };
+  yield {
+    file: "sitemap.xml",
+    text: [
+      XML_DECLARATION,
+      `<sitemapindex ${SITEMAP_NAMESPACE}>`,
+      ...parts.map(
+        (part) => `  <sitemap><loc>${escapeText(new URL(part, site).href)}</loc></sitemap>`,
+      ),
+      "</sitemapindex>",
+      "",
+    ].join("\n"),
+  };
 }

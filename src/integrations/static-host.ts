@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { filesIn, takeFilesLeft } from "../speed/written-pages.ts";
-import { headersFile, robotsTxt, sitemapXml } from "./host-files.ts";
+import {
+  CLOUDFLARE_RULE_LIMIT,
+  headerRules,
+  headersFile,
+  robotsTxt,
+  sitemapFiles,
+} from "./host-files.ts";
 import { isCompressible, writeCompressedCopies } from "./precompress.ts";
 
 export interface StaticHostOptions {
@@ -13,8 +19,9 @@ export interface StaticHostOptions {
 
 /**
  * What a static host or CDN needs beside the pages, written once the build is done:
- * `robots.txt`; `sitemap.xml` when the site's URL is configured; `_headers` with the caching
- * rules; and, when asked, precompressed copies of the text files.
+ * `robots.txt`; `sitemap.xml` (an index of sitemaps past 50,000 pages) when the site's URL is
+ * configured; `_headers` with the caching rules; and, when asked, precompressed copies of the
+ * text files.
  */
 export function staticHost(options: StaticHostOptions): AstroIntegration {
   let site: URL | undefined;
@@ -34,13 +41,21 @@ export function staticHost(options: StaticHostOptions): AstroIntegration {
         writeFileSync(join(outDir, "robots.txt"), robotsTxt(site));
         written.add("robots.txt");
         if (site) {
-          writeFileSync(join(outDir, "sitemap.xml"), sitemapXml(site, pages));
-          written.add("sitemap.xml");
+          for (const { file, text } of sitemapFiles(site, pages)) {
+            writeFileSync(join(outDir, file), text);
+            written.add(file);
+          }
         } else logger.info("no sitemap.xml: the site's URL is not configured (QA_SITE_URL)");
-        // Written last but one, so it lists robots.txt and sitemap.xml too.
+        // Written last but one, so it covers robots.txt and the sitemap too.
         const files = [...written].sort();
-        writeFileSync(join(outDir, "_headers"), headersFile(files));
+        const rules = headerRules(files);
+        writeFileSync(join(outDir, "_headers"), headersFile(rules));
         files.push("_headers");
+        if (rules.length > CLOUDFLARE_RULE_LIMIT) {
+          logger.warn(
+            `_headers has ${rules.length} rules and Cloudflare Pages reads only the first ${CLOUDFLARE_RULE_LIMIT}: the files at the root of public/ or of search/ each take a rule of their own; move them into a folder of their own`,
+          );
+        }
 
         if (options.precompress) {
           const texts = files.filter(isCompressible);

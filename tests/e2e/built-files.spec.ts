@@ -76,6 +76,12 @@ test("_headers caches hashed assets for a year and everything else briefly", () 
   for (const path of ["/", "/index.html", "/404.html", "/favicon.svg", "/robots.txt"]) {
     expect(headers).toContain(`\n${path}\n  Cache-Control: public, max-age=300, must-revalidate\n`);
   }
+  // A folder of pages takes one rule, not one per page: Cloudflare Pages reads 100 rules at most.
+  for (const path of ["/questions/*", "/tags/*"]) {
+    expect(headers).toContain(`\n${path}\n  Cache-Control: public, max-age=300, must-revalidate\n`);
+  }
+  expect(headers).not.toContain("\n/questions/nginx-reverse-proxy-websocket/\n");
+  expect(headers.match(/^\//gm)?.length).toBeLessThan(30);
   // Hosts merge the headers of every rule a path matches: only one rule may set the cache.
   expect(headers.match(/^\/\*$/gm)).toHaveLength(1);
   expect(headers.split("\n/*\n")[1]?.split("\n\n")[0]).not.toContain("Cache-Control");
