@@ -16,6 +16,8 @@ export const ASSETS_DIR = "_astro";
  */
 export const CONTENT_NAMED_FILES = ["/search/w-*", "/search/q-*"];
 const CONTENT_NAMED_FILE = /^search\/[wq]-[0-9a-f]{12}\.js$/;
+/** How the sitemap's parts are named at the site's root: `sitemap-1.xml`, `sitemap-2.xml`... */
+const SITEMAP_PART_PREFIX = "sitemap-";
 
 /**
  * The URL paths, from the site's root, under which a host serves the built file `file` (a path
@@ -46,8 +48,10 @@ function isNamedByContent(file: string): boolean {
 /**
  * The paths that give every other file its five-minute `Cache-Control`, as few as can be: one
  * `/<folder>/*` for each topmost folder that holds no file named by content (`questions/`, a
- * rule for a million pages), and the exact paths of the files beside such files (the root's,
- * `search/`'s). A splat never covers a file named by content, which would get both values.
+ * rule for a million pages), `/sitemap-*` for the sitemap's parts (which must sit at the root,
+ * beside the pages they list), and the exact paths of the other files beside files named by
+ * content (the root's, `search/`'s). A splat never covers a file named by content, which would
+ * get both values.
  */
 export function revalidatedPaths(files: readonly string[]): string[] {
   // Every folder that holds a file named by content, at any depth; the root always does.
@@ -62,8 +66,9 @@ export function revalidatedPaths(files: readonly string[]): string[] {
     if (file === "_headers" || isNamedByContent(file)) continue;
     let end = file.indexOf("/");
     while (end !== -1 && mixedFolders.has(file.slice(0, end))) end = file.indexOf("/", end + 1);
-    if (end === -1) for (const path of servedPaths(file)) paths.add(path);
-    else paths.add(`/${file.slice(0, end)}/*`);
+    if (end !== -1) paths.add(`/${file.slice(0, end)}/*`);
+    else if (file.startsWith(SITEMAP_PART_PREFIX)) paths.add(`/${SITEMAP_PART_PREFIX}*`);
+    else for (const path of servedPaths(file)) paths.add(path);
   }
   return [...paths].sort();
 }
@@ -168,29 +173,28 @@ export function* sitemapFiles(
   pages.sort();
   // One urlset behind, to know whether it is the only one (sitemap.xml) or a part.
   const parts: string[] = [];
+  const part = (text: string): SitemapFile => {
+    const file = `${SITEMAP_PART_PREFIX}${parts.length + 1}.xml`;
+    parts.push(file);
+    return { file, text };
+  };
   let last = "";
   for (const text of urlsets(site, pages, limits)) {
-    if (last !== "") {
-      const file = `sitemap-${parts.length + 1}.xml`;
-      parts.push(file);
-      yield { file, text: last };
-    }
+    if (last !== "") yield part(last);
     last = text;
   }
   if (parts.length === 0) {
     yield { file: "sitemap.xml", text: last };
     return;
   }
-  const file = `sitemap-${parts.length + 1}.xml`;
-  parts.push(file);
-  yield { file, text: last };
+  yield part(last);
   yield {
     file: "sitemap.xml",
     text: [
       XML_DECLARATION,
       `<sitemapindex ${SITEMAP_NAMESPACE}>`,
       ...parts.map(
-        (part) => `  <sitemap><loc>${escapeText(new URL(part, site).href)}</loc></sitemap>`,
+        (file) => `  <sitemap><loc>${escapeText(new URL(file, site).href)}</loc></sitemap>`,
       ),
       "</sitemapindex>",
       "",

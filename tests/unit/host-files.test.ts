@@ -11,8 +11,11 @@ import {
   type HeaderRule,
 } from "../../src/integrations/host-files.ts";
 
-/** A built site's files as the static host lists them, with `questions` question pages. */
-function builtFiles(questions: number): string[] {
+/**
+ * A built site's files as the static host lists them, with `questions` question pages and
+ * `sitemapParts` parts of a sitemap (none: sitemap.xml alone).
+ */
+function builtFiles(questions: number, sitemapParts = 0): string[] {
   const files = [
     "404.html",
     "favicon.svg",
@@ -33,6 +36,7 @@ function builtFiles(questions: number): string[] {
     "docs/guide/rules.pdf",
   ];
   for (let n = 1; n <= questions; n++) files.push(`questions/q${n}/index.html`);
+  for (let n = 1; n <= sitemapParts; n++) files.push(`sitemap-${n}.xml`);
   return files.sort();
 }
 
@@ -48,7 +52,7 @@ function sentHeader(rules: readonly HeaderRule[], path: string, name: string): s
 
 describe("_headers", () => {
   it("sends each file exactly one Cache-Control: a year when named by content, else five minutes", () => {
-    const files = builtFiles(3);
+    const files = builtFiles(3, 2);
     const rules = headerRules(files);
     for (const file of files) {
       const namedByContent = file.startsWith("_astro/") || /^search\/[wq]-/.test(file);
@@ -73,6 +77,12 @@ describe("_headers", () => {
     assert.ok(rules.includes("/search/index.html") && rules.includes("/search/search.js"));
     assert.ok(!rules.includes("/search/*"), "a splat over search/ would also cover its chunks");
     assert.ok(rules.length < 30, `${rules.length} rules`);
+    // Stack Overflow's 24 million questions would need some 500 sitemap parts: one rule.
+    const withParts = headerRules(builtFiles(3, 500)).map((rule) => rule.path);
+    assert.deepEqual(
+      withParts.filter((path) => !rules.includes(path)),
+      ["/sitemap-*"],
+    );
   });
 
   it("writes each rule as its path and its indented headers", () => {
