@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize } from "node:path";
+import { ruleMatches } from "../../src/integrations/host-files.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -43,9 +44,7 @@ export function serveStatic(root: string, port: number): Promise<Server> {
     response.statusCode = found ? 200 : 404;
     response.setHeader("Content-Type", TYPES[extname(file)] ?? "application/octet-stream");
     for (const rule of found ? rules : []) {
-      const matches = rule.pattern.endsWith("*")
-        ? urlPath.startsWith(rule.pattern.slice(0, -1))
-        : urlPath === rule.pattern;
+      const matches = ruleMatches(rule.pattern, urlPath);
       for (const [name, value] of matches ? rule.headers : []) response.setHeader(name, value);
     }
     const accepted = String(request.headers["accept-encoding"] ?? "");

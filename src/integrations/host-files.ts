@@ -35,6 +35,15 @@ export interface HeaderRule {
 }
 
 /**
+ * Whether a host applies the rule for `rulePath` to a request for `urlPath`, as Netlify and
+ * Cloudflare Pages match the paths written here: a `*` at the end matches any rest, even an
+ * empty one; any other path only itself.
+ */
+export function ruleMatches(rulePath: string, urlPath: string): boolean {
+  return rulePath.endsWith("*") ? urlPath.startsWith(rulePath.slice(0, -1)) : urlPath === rulePath;
+}
+
+/**
  * Cloudflare Pages reads at most 100 rules from `_headers`
  * (developers.cloudflare.com/pages/configuration/headers/).
  */
@@ -121,7 +130,13 @@ export function robotsTxt(site: URL | undefined): string {
  * The sitemaps protocol's limits for one file: 50,000 URLs and 50 MiB uncompressed
  * (sitemaps.org/protocol.html). Past them a site lists its sitemaps in a sitemap index.
  */
-export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
+export const SITEMAP_LIMITS: SitemapLimits = { urls: 50_000, bytes: 52_428_800 };
+
+/** How many URLs, and how many bytes of XML, one sitemap file may hold. */
+export interface SitemapLimits {
+  readonly urls: number;
+  readonly bytes: number;
+}
 
 /** One file for crawlers: its name in the output folder and its text. */
 export interface SitemapFile {
@@ -135,11 +150,7 @@ const URLSET_HEAD = `${XML_DECLARATION}\n<urlset ${SITEMAP_NAMESPACE}>\n`;
 const URLSET_TAIL = "</urlset>\n";
 
 /** The `<urlset>` texts listing `pages` at their URLs below `site`, each within `limits`; one at least. */
-function* urlsets(
-  site: URL,
-  pages: readonly string[],
-  limits: typeof SITEMAP_LIMITS,
-): Generator<string> {
+function* urlsets(site: URL, pages: readonly string[], limits: SitemapLimits): Generator<string> {
   let lines: string[] = [];
   let bytes = URLSET_HEAD.length + URLSET_TAIL.length;
   for (const page of pages) {

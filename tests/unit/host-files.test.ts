@@ -5,6 +5,7 @@ import {
   headersFile,
   IMMUTABLE,
   REVALIDATE,
+  ruleMatches,
   servedPaths,
   SITEMAP_LIMITS,
   sitemapFiles,
@@ -43,9 +44,7 @@ function builtFiles(questions: number, sitemapParts = 0): string[] {
 /** The value a host sends for `name` at `path`: every matching rule's, joined with commas. */
 function sentHeader(rules: readonly HeaderRule[], path: string, name: string): string {
   return rules
-    .filter((rule) =>
-      rule.path.endsWith("*") ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path,
-    )
+    .filter((rule) => ruleMatches(rule.path, path))
     .flatMap((rule) => (rule.headers[name] === undefined ? [] : [rule.headers[name]]))
     .join(", ");
 }
@@ -83,6 +82,15 @@ describe("_headers", () => {
       withParts.filter((path) => !rules.includes(path)),
       ["/sitemap-*"],
     );
+  });
+
+  it("matches a path as the hosts do: a splat at the end takes any rest, else only itself", () => {
+    assert.ok(ruleMatches("/questions/*", "/questions/q1/"));
+    assert.ok(ruleMatches("/questions/*", "/questions/"));
+    assert.ok(!ruleMatches("/questions/*", "/questions"));
+    assert.ok(ruleMatches("/search/w-*", "/search/w-0123456789ab.js"));
+    assert.ok(!ruleMatches("/search/w-*", "/search/search.js"));
+    assert.ok(ruleMatches("/", "/") && !ruleMatches("/", "/index.html"));
   });
 
   it("writes each rule as its path and its indented headers", () => {
