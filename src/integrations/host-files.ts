@@ -19,13 +19,18 @@ const CONTENT_NAMED_FILE = /^search\/[wq]-[0-9a-f]{12}\.js$/;
 /** How the sitemap's parts are named at the site's root: `sitemap-1.xml`, `sitemap-2.xml`... */
 const SITEMAP_PART_PREFIX = "sitemap-";
 
+/** Whether the built file `file` is a page: an `index.html`, served as its folder too. */
+function isPage(file: string): boolean {
+  return file === "index.html" || file.endsWith("/index.html");
+}
+
 /**
  * The URL paths, from the site's root, under which a host serves the built file `file` (a path
  * relative to the output folder, with `/`): `2/index.html` is also `/2/`.
  */
 export function servedPaths(file: string): string[] {
   const path = `/${file}`;
-  return path.endsWith("/index.html") ? [path.slice(0, -"index.html".length), path] : [path];
+  return isPage(file) ? [path.slice(0, -"index.html".length), path] : [path];
 }
 
 /** One rule of a `_headers` file: a path or pattern from the site's root, and its headers. */
@@ -180,7 +185,7 @@ export function* sitemapFiles(
   files: readonly string[],
   limits = SITEMAP_LIMITS,
 ): Generator<SitemapFile> {
-  const pages = files.filter((file) => file === "index.html" || file.endsWith("/index.html"));
+  const pages = files.filter(isPage);
   pages.sort();
   // One urlset behind, to know whether it is the only one (sitemap.xml) or a part.
   const parts: string[] = [];

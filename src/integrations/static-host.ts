@@ -35,19 +35,20 @@ export function staticHost(options: StaticHostOptions): AstroIntegration {
         const outDir = fileURLToPath(dir);
         // The written-pages integration, which ran first, walked the folder already.
         const built = takeFilesLeft(outDir) ?? filesIn(outDir).sort();
-        const pages = built.filter((file) => file.endsWith(".html"));
-        const written = new Set(built);
-
+        // The files written here, a few beside the two million names of a million questions'
+        // build: those are not copied into a set to add these.
+        const hostFiles = ["robots.txt"];
         writeFileSync(join(outDir, "robots.txt"), robotsTxt(site));
-        written.add("robots.txt");
         if (site) {
-          for (const { file, text } of sitemapFiles(site, pages)) {
+          for (const { file, text } of sitemapFiles(site, built)) {
             writeFileSync(join(outDir, file), text);
-            written.add(file);
+            hostFiles.push(file);
           }
         } else logger.info("no sitemap.xml: the site's URL is not configured (QA_SITE_URL)");
-        // Written last but one, so it covers robots.txt and the sitemap too.
-        const files = [...written].sort();
+        // Written last but one, so it covers robots.txt and the sitemap too. A file of public/
+        // by the same name as one of these was overwritten, and is listed once.
+        const overwritten = new Set(hostFiles);
+        const files = [...built.filter((file) => !overwritten.has(file)), ...hostFiles];
         const rules = headerRules(files);
         writeFileSync(join(outDir, "_headers"), headersFile(rules));
         files.push("_headers");
