@@ -57,10 +57,22 @@ interface RenderLog {
   message: string;
 }
 
+/** Pages handed to a thread in one message, rendered one after another (`PAGES_PER_BATCH`). */
+export interface PageBatch {
+  id: number;
+  jobs: PageJob[];
+}
+
+/** Why a page of a batch could not be rendered; the pages after it in the batch were not. */
+export interface PageFailure {
+  /** The page's pathname (`PageJob.pathKey`). */
+  page: string;
+  message: string;
+  stack?: string | undefined;
+}
+
 type WorkerMessage =
-  | { id: number; result: PageResult }
-  | { id: number; error: { message: string; stack?: string } }
-  | { log: RenderLog };
+  { id: number; results: PageResult[] } | { id: number; error: PageFailure } | { log: RenderLog };
 
 /** The parts of Astro's build app the main thread reads (BuildApp, astro/dist/core/build/app.js). */
 interface BuildApp {
@@ -125,8 +137,15 @@ export function renderThreadSetting(
   return { threads: Number(setting), fromPages: 0 };
 }
 
-/** How many pages each thread is handed ahead, so that it never waits for the main thread. */
-const PAGES_AHEAD_PER_THREAD = 4;
+/*
+ * Pages go to a thread in batches, each with its results handed back in one message. With a
+ * message each way per page, and four pages ahead, each thread spent 7% of its time posting
+ * and 6% idle waiting for the main thread on a cold build of 100,000 questions (`--cpu-prof`);
+ * in batches of 16, two ahead, 2.5% and under 1%, and each thread rendered its half of the
+ * pages in 36 s rather than 46. A thread holds two batches, so that it never waits.
+ */
+const PAGES_PER_BATCH = 16;
+const BATCHES_AHEAD_PER_THREAD = 2;
 
 /**
  * Astro's prerenderer with the pages of routes with parameters rendered and written on
@@ -292,12 +311,12 @@ function fileOf(job: PageJob, layout: OutputLayout | undefined): string | undefi
   return layout && pageLocation(job.pathKey, layout.origin, layout.outDir).file;
 }
 
-/** The rendering threads, each handed pages as it finishes others. */
+/** The rendering threads, each handed batches of pages as it finishes others. */
 class RenderPool {
   readonly #threads: { worker: Worker; pending: number }[];
   readonly #waiting = new Map<
     number,
-    { resolve: (result: PageResult) => void; reject: (error: Error) => void }
+    { resolve: (results: PageResult[]) => void; reject: (error: Error) => void }
   >();
   #nextId = 0;
   #failure: Error | undefined;
@@ -316,46 +335,38 @@ class RenderPool {
     });
   }
 
-  render(job: PageJob): Promise<PageResult> {
-    if (this.#failure) return Promise.reject(this.#failure);
-    const thread = this.#threads.reduce((least, thread) =>
-      thread.pending < least.pending ? thread : least,
-    );
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
-      thread.pending++;
-      thread.worker.postMessage({ ...job, id });
-    });
+  /** Renders one page on the least busy thread. */
+  async render(job: PageJob): Promise<PageResult> {
+    const [result] = await this.#renderBatch([job]);
+    return result as PageResult;
   }
 
   /**
-   * Has the threads render and write `count` pages, the job of each made by `jobAt` as the page
-   * is handed out, a few ahead per thread: resolves with the count once every one is written,
-   * or rejects with the first that could not be.
+   * Has the threads render and write `count` pages, the job of each made by `jobAt` as its
+   * batch is handed out, a couple of batches ahead per thread: resolves with the count once
+   * every one is written, or rejects with the first that could not be.
    */
   renderAll(count: number, jobAt: (index: number) => PageJob): Promise<number> {
-    const ahead = this.#threads.length * PAGES_AHEAD_PER_THREAD;
+    const ahead = this.#threads.length * BATCHES_AHEAD_PER_THREAD;
     return new Promise((resolve, reject) => {
       let next = 0;
       let written = 0;
       let failed = false;
       const handOut = () => {
         while (!failed && next < count && this.#waiting.size < ahead) {
-          const job = jobAt(next++);
-          this.render(job).then(
+          const jobs: PageJob[] = [];
+          for (const end = Math.min(next + PAGES_PER_BATCH, count); next < end; next++) {
+            jobs.push(jobAt(next));
+          }
+          this.#renderBatch(jobs).then(
             () => {
-              written++;
+              written += jobs.length;
               if (written === count) resolve(written);
               else handOut();
             },
             (error: Error) => {
               failed = true;
-              reject(
-                new Error(`The page ${job.pathKey} could not be written: ${error.message}`, {
-                  cause: error,
-                }),
-              );
+              reject(error);
             },
           );
         }
@@ -370,6 +381,19 @@ class RenderPool {
     await Promise.all(this.#threads.map(({ worker }) => worker.terminate()));
   }
 
+  #renderBatch(jobs: PageJob[]): Promise<PageResult[]> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const thread = this.#threads.reduce((least, thread) =>
+      thread.pending < least.pending ? thread : least,
+    );
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      thread.pending++;
+      thread.worker.postMessage({ id, jobs } satisfies PageBatch);
+    });
+  }
+
   #receive(thread: { pending: number }, message: WorkerMessage): void {
     if ("log" in message) {
       const { level, label, message: text } = message.log;
@@ -381,12 +405,13 @@ class RenderPool {
     const waiting = this.#waiting.get(message.id);
     this.#waiting.delete(message.id);
     thread.pending--;
-    if ("result" in message) {
-      waiting?.resolve(message.result);
+    if ("results" in message) {
+      waiting?.resolve(message.results);
     } else {
-      const error = new Error(message.error.message);
-      if (message.error.stack !== undefined) error.stack = message.error.stack;
-      waiting?.reject(error);
+      const { page, message: reason, stack } = message.error;
+      const cause = new Error(reason);
+      if (stack !== undefined) cause.stack = stack;
+      waiting?.reject(new Error(`The page ${page} could not be written: ${reason}`, { cause }));
     }
   }
 

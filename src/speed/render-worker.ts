@@ -1,11 +1,18 @@
 // A page rendering worker thread's module (started through worker-entry.mjs; see
-// render-threads.ts): imports the page bundle Astro built, then renders each page it is
-// handed with that bundle's own app, and writes it, or posts it back.
+// render-threads.ts): imports the page bundle Astro built, then renders each batch of pages it
+// is handed with that bundle's own app, one page after another, writing each or handing it
+// back, and posts the batch's results in one message.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
-import type { PageJob, PageResult, RenderWorkerData } from "./render-threads.ts";
+import type {
+  PageBatch,
+  PageFailure,
+  PageJob,
+  PageResult,
+  RenderWorkerData,
+} from "./render-threads.ts";
 
 /*
  * What this thread uses of the bundle's app is what Astro's own prerenderer uses
@@ -96,19 +103,40 @@ async function render({
   }
 }
 
-parentPort?.on("message", (job: PageJob & { id: number }) => {
-  render(job).then(
-    (result) => parentPort?.postMessage({ id: job.id, result }, [result.body.buffer]),
-    (error: unknown) =>
-      parentPort?.postMessage({
-        id: job.id,
-        error:
-          error instanceof Error
-            ? { message: error.message, stack: error.stack }
-            : { message: String(error) },
-      }),
-  );
+parentPort?.on("message", ({ id, jobs }: PageBatch) => {
+  void renderBatch(jobs).then((rendered) => {
+    if ("error" in rendered) parentPort?.postMessage({ id, error: rendered.error });
+    else {
+      const { results } = rendered;
+      parentPort?.postMessage(
+        { id, results },
+        results.map(({ body }) => body.buffer),
+      );
+    }
+  });
 });
+
+/** The batch's pages rendered in turn; the first that fails ends the batch. */
+async function renderBatch(
+  jobs: PageJob[],
+): Promise<{ results: PageResult[] } | { error: PageFailure }> {
+  const results: PageResult[] = [];
+  for (const job of jobs) {
+    try {
+      results.push(await render(job));
+    } catch (error) {
+      return {
+        error: {
+          page: job.pathKey,
+          ...(error instanceof Error
+            ? { message: error.message, stack: error.stack }
+            : { message: String(error) }),
+        },
+      };
+    }
+  }
+  return { results };
+}
 
 /** Astro's log lines from this thread, for the main thread to print (`RenderLog`). */
 function forwardLog({
