@@ -47,7 +47,8 @@ export interface PageJob {
 /** A rendered page as a thread hands it back: its status, and its bytes unless it wrote them. */
 export interface PageResult {
   status: number;
-  body: Uint8Array<ArrayBuffer>;
+  /** The page's bytes, for a job with no file to write (`PageJob.file`). */
+  body?: Uint8Array<ArrayBuffer> | undefined;
 }
 
 /** A log line of Astro's that a thread passes on. */
@@ -218,7 +219,7 @@ export function threadedPrerenderer(
       const response = rendered instanceof Response ? rendered : rendered.response;
       const own = Buffer.from(await response.arrayBuffer());
       const { body, status } = await threaded;
-      if (status !== response.status || !own.equals(body)) {
+      if (status !== response.status || body === undefined || !own.equals(body)) {
         throw new Error(
           `The page ${check.path.pathname} rendered on a worker thread differs from the same page rendered by Astro on the main thread: the page bundle must read something besides the page's props that the threads do not have. Set QA_RENDER_THREADS=0 to render every page on the main thread, and report this.`,
         );

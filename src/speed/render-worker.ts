@@ -97,7 +97,7 @@ async function render({
     }
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, body);
-    return { status: response.status, body: new Uint8Array() };
+    return { status: response.status };
   } finally {
     paths.keyed.delete(pathKey);
   }
@@ -108,10 +108,9 @@ parentPort?.on("message", ({ id, jobs }: PageBatch) => {
     if ("error" in rendered) parentPort?.postMessage({ id, error: rendered.error });
     else {
       const { results } = rendered;
-      parentPort?.postMessage(
-        { id, results },
-        results.map(({ body }) => body.buffer),
-      );
+      // A page handed back crosses as its buffer, not a copy; a written page has none.
+      const buffers = results.flatMap(({ body }) => (body === undefined ? [] : [body.buffer]));
+      parentPort?.postMessage({ id, results }, buffers);
     }
   });
 });
