@@ -33,8 +33,9 @@ export function staticHost(options: StaticHostOptions): AstroIntegration {
       },
       "astro:build:done": ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
-        // The written-pages integration, which ran first, walked the folder already.
-        const built = takeFilesLeft(outDir) ?? filesIn(outDir).sort();
+        // The written-pages integration, which ran first, walked the folder already. In no
+        // order: the sitemap and `_headers` sort what they list.
+        const built = takeFilesLeft(outDir) ?? filesIn(outDir);
         // The files written here, a few beside the two million names of a million questions'
         // build: those are not copied into a set to add these.
         const hostFiles = ["robots.txt"];
@@ -48,7 +49,8 @@ export function staticHost(options: StaticHostOptions): AstroIntegration {
         // Written last but one, so it covers robots.txt and the sitemap too. A file of public/
         // by the same name as one of these was overwritten, and is listed once.
         const overwritten = new Set(hostFiles);
-        const files = [...built.filter((file) => !overwritten.has(file)), ...hostFiles];
+        const files = built.filter((file) => !overwritten.has(file));
+        files.push(...hostFiles);
         const rules = headerRules(files);
         writeFileSync(join(outDir, "_headers"), headersFile(rules));
         files.push("_headers");
