@@ -11,7 +11,8 @@ import {
   readQuestionPage,
   setApartIdentity,
 } from "./speed/text-store.ts";
-import { pathsToWrite } from "./speed/written-pages.ts";
+import { pagesToWrite, pathsToWrite } from "./speed/written-pages.ts";
+import { staticPaths } from "./speed/deferred-paths.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
 import type { SearchFileRecord } from "./speed/load-content.ts";
@@ -91,22 +92,37 @@ function listingEntryOf({ id, titleLine, tags, excerpt }: ListingEntry): Listing
  */
 export const readPage = readQuestionPage;
 
-/** The question pages, as `getStaticPaths` returns them: `questions/<id>/`. */
-export async function getQuestionPages(): Promise<
-  { params: { id: string }; props: { community: Community; page: PageRecord } }[]
-> {
+/** A question page's static path: `questions/<id>/`. */
+export type QuestionStaticPath = {
+  params: { id: string };
+  props: { community: Community; page: PageRecord };
+};
+
+/**
+ * The question pages, as `getStaticPaths` returns them: `questions/<id>/`. In a build whose
+ * pages render on threads, Astro gets the first and the threads make the rest as they take them
+ * (src/speed/deferred-paths.ts): a path for each of a million questions, held to the end of the
+ * build, was some 300 MB of Astro's thread.
+ */
+export async function getQuestionPages(): Promise<QuestionStaticPath[]> {
   const questions = await getQuestions();
   const community = await getCommunity();
   // In the order the pages were set apart, which is the content folder's, as their texts were:
   // each page then reads on from where the last one read. In the listing's order (by date)
   // each read lands somewhere else on disk.
-  return pathsToWrite(
-    [...questions]
-      .sort((a, b) => compareWhereSetApart(a.page, b.page))
-      .map(({ id, page }) => ({ params: { id }, props: { community, page } })),
-    ({ params }) => pageFile(questionPagePath(params.id)),
+  const toWrite = pagesToWrite(
+    [...questions].sort((a, b) => compareWhereSetApart(a.page, b.page)),
+    ({ id }) => pageFile(questionPagePath(id)),
     // A page set apart counts by its digest: where it is changes from build to build.
-    ({ community, page }) => ({ community, page: setApartIdentity(page) }),
+    ({ page }) => ({ community, page: setApartIdentity(page) }),
+  );
+  return staticPaths(
+    toWrite.length,
+    (index): QuestionStaticPath => {
+      const { id, page } = toWrite[index] as ListedQuestion;
+      return { params: { id }, props: { community, page } };
+    },
+    ({ params }) => questionPagePath(params.id),
   );
 }
 

@@ -4,6 +4,12 @@ import type { Worker } from "node:worker_threads";
 import type { AstroPrerenderer, PathWithRoute, RouteData } from "astro";
 import { projectFile } from "../project-paths.ts";
 import { startWorkerThread } from "./reading-threads.ts";
+import {
+  endDeferring,
+  startDeferring,
+  type DeferredPaths,
+  type StaticPath as DeferredStaticPath,
+} from "./deferred-paths.ts";
 
 /*
  * Astro writes the pages one at a time on its main thread: at 100,000 questions that was one
@@ -182,10 +188,22 @@ export function threadedPrerenderer(
       workerData = { bundleEntry: entry, scripts: app.getSettings().scripts };
     },
     async getStaticPaths() {
-      const paths = await astroPrerenderer.getStaticPaths();
-      if (workerData === undefined || layout === undefined) return paths;
+      if (workerData === undefined || layout === undefined) {
+        return astroPrerenderer.getStaticPaths();
+      }
+      // A route with more pages than are worth threads lists Astro its first and leaves the
+      // rest to be made as the threads take them (src/speed/deferred-paths.ts).
+      startDeferring(fromPages);
+      let paths: PathWithRoute[];
+      let rests: Map<object, DeferredPaths>;
+      try {
+        paths = await astroPrerenderer.getStaticPaths();
+      } finally {
+        rests = endDeferring();
+      }
       const forAstro: PathWithRoute[] = [];
       const forThreads: PathWithRoute[] = [];
+      const deferred: DeferredRoute[] = [];
       const checked = new Map<RouteData, { path: PathWithRoute; job: PageJob }>();
       for (const path of paths) {
         if (!threadable(path) || staticPathOf(path) === undefined) {
@@ -193,19 +211,40 @@ export function threadedPrerenderer(
         } else if (!checked.has(path.route)) {
           checked.set(path.route, { path, job: { ...jobFor(path, layout), file: undefined } });
           forAstro.push(path);
+          const listed = app?.routeCache.get(path.route)?.staticPaths;
+          const rest = listed === undefined ? undefined : rests.get(listed);
+          if (listed !== undefined && rest !== undefined) {
+            deferred.push(deferredRoute(path, rest));
+            rests.delete(listed);
+          }
         } else {
           forThreads.push(path);
         }
       }
-      // Too few pages to be worth starting threads for: Astro's loop renders every one.
-      if (forThreads.length === 0 || forThreads.length < fromPages) return paths;
+      if (rests.size > 0) {
+        // A route kept the rest of its paths aside, but Astro did not list its first.
+        throw new Error(
+          `${rests.size} route(s) left pages to the render threads whose first page Astro did not list: they would not be written. Set QA_RENDER_THREADS=0 to render every page on the main thread, and report this.`,
+        );
+      }
+      const deferredCount = deferred.reduce((sum, { rest }) => sum + rest.count, 0);
+      const threadCount = forThreads.length + deferredCount;
+      // Too few pages to be worth starting threads for: Astro's loop renders every one. (A
+      // route defers only when its rest alone is worth them.)
+      if (threadCount === 0 || threadCount < fromPages) return paths;
       checks = checked;
       pool = new RenderPool(threads, workerData);
       const outputs = layout;
       // Each page's job is made as the page is handed out, not all of them at once.
-      pass = pool.renderAll(forThreads.length, (index) =>
-        jobFor(forThreads[index] as PathWithRoute, outputs),
-      );
+      pass = pool.renderAll(threadCount, (index) => {
+        if (index < forThreads.length) return jobFor(forThreads[index] as PathWithRoute, outputs);
+        let at = index - forThreads.length;
+        for (const route of deferred) {
+          if (at < route.rest.count) return deferredJob(route, at, outputs);
+          at -= route.rest.count;
+        }
+        throw new Error(`No page ${index} among the ${threadCount} for the threads.`);
+      });
       // Handled by the pass, and so no longer needed here.
       pass.catch(() => undefined);
       return forAstro;
@@ -266,6 +305,45 @@ export function threadedPrerenderer(
     const { url, file } = pageLocation(path.pathname, origin, outDir);
     return { route, component, url, pathKey: path.pathname, params, props, file };
   }
+
+  /**
+   * A route's deferred paths, with how Astro keys them (`stringifyParams`): the pathname the
+   * content serves each page at, without its final slash, or with it where Astro keeps one
+   * (`trailingSlash: "always"`), as the route's first path, which Astro listed, shows. Checked
+   * on that first path: the threads' route cache must find each page under the key Astro
+   * looks it up by.
+   */
+  function deferredRoute(first: PathWithRoute, rest: DeferredPaths): DeferredRoute {
+    const keepsSlash = first.pathname.endsWith("/");
+    const keyOf = (servedAt: string) => (keepsSlash ? servedAt : servedAt.replace(/\/+$/, ""));
+    const servedAt = rest.pathnameOf(staticPathOf(first) as DeferredStaticPath);
+    if (keyOf(servedAt) !== first.pathname) {
+      throw new Error(
+        `Astro lists the page ${first.pathname}, where the content serves it at ${servedAt}: the rest of the route ${first.route.route}, made for the threads, would not be found. Set QA_RENDER_THREADS=0 to render every page on the main thread, and report this.`,
+      );
+    }
+    return { route: first.route, rest, keyOf };
+  }
+
+  /** The deferred route's page `at`, as a thread takes it. */
+  function deferredJob(
+    { route: { route, component }, rest, keyOf }: DeferredRoute,
+    at: number,
+    { origin, outDir }: OutputLayout,
+  ): PageJob {
+    const path = rest.at(at);
+    const pathKey = keyOf(rest.pathnameOf(path));
+    const { url, file } = pageLocation(pathKey, origin, outDir);
+    return { route, component, url, pathKey, params: path.params, props: path.props, file };
+  }
+}
+
+/** A route whose pages past the first are made as the threads take them. */
+interface DeferredRoute {
+  route: RouteData;
+  rest: DeferredPaths;
+  /** The key Astro's route cache finds a page's static path by, from where it is served. */
+  keyOf: (servedAt: string) => string;
 }
 
 /** A page route with parameters: a listing, question or tag page, not an endpoint or the 404. */

@@ -105,16 +105,24 @@ export function pathsToWrite<Path extends { props: unknown }>(
   fileOf: (path: Path) => string,
   identity: (props: Path["props"]) => unknown = (props) => props,
 ): Path[] {
+  return pagesToWrite(paths, fileOf, (path) => identity(path.props));
+}
+
+/**
+ * `pathsToWrite` for pages not yet made into paths (src/speed/deferred-paths.ts): those of
+ * `pages` whose file was not written from the same `identity` by the last build, or is gone.
+ */
+export function pagesToWrite<Page>(
+  pages: readonly Page[],
+  fileOf: (page: Page) => string,
+  identity: (page: Page) => unknown,
+): Page[] {
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
-  if (build === undefined) return [...paths];
+  if (build === undefined) return [...pages];
   const { previous, current, kept, renderKey, existing } = build;
-  return paths.filter((path) => {
-    const file = fileOf(path);
-    const digest = hash(
-      "sha1",
-      `${renderKey}\0${JSON.stringify(identity(path.props))}`,
-      "base64url",
-    );
+  return pages.filter((page) => {
+    const file = fileOf(page);
+    const digest = hash("sha1", `${renderKey}\0${JSON.stringify(identity(page))}`, "base64url");
     current[file] = digest;
     if (previous[file] !== digest || !existing.has(file)) return true;
     kept.add(file);
