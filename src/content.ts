@@ -7,6 +7,7 @@ import { questionPagePath } from "./lib/site-paths.ts";
 import { tagFolder, tagPagePath } from "./lib/tag-folder.ts";
 import {
   compareWhereSetApart,
+  readListingEntry,
   readPageText,
   readQuestionPage,
   setApartIdentity,
@@ -61,12 +62,13 @@ export type { SearchFileRecord };
 export const readText = readPageText;
 
 /**
- * Every question as the listing shows it, newest first: the questions themselves, each a
- * listing entry and where its page is, which a listing page leaves alone. Not a copy for the
- * listing's pages and another for the tags' pages: Astro holds every page's props to the end
- * of the build, and the copies were a million objects apiece at a million questions.
+ * Every question in the listing's order, newest first: the questions themselves, each its id,
+ * tags, and page, which a listing page reads what it shows from (`readListingEntries`). Not a
+ * copy for the listing's pages and another for the tags' pages: Astro holds every page's props
+ * to the end of the build, and the copies were a million objects apiece at a million
+ * questions.
  */
-export async function getListing(): Promise<ListingEntry[]> {
+export async function getListing(): Promise<ListedQuestion[]> {
   return getQuestions();
 }
 
@@ -75,13 +77,16 @@ export async function getListing(): Promise<ListingEntry[]> {
  * that a rebuild finds the page unchanged when an answer changed (src/speed/written-pages.ts
  * compares this).
  */
-function shownOnListing<Props extends { entries: readonly ListingEntry[] }>(props: Props): Props {
-  return { ...props, entries: props.entries.map(listingEntryOf) };
+function shownOnListing<Props extends { entries: readonly ListedQuestion[] }>(props: Props) {
+  return { ...props, entries: props.entries.map(({ id, listingDigest }) => [id, listingDigest]) };
 }
 
-/** A question as the listing shows it, and nothing more. */
-function listingEntryOf({ id, titleLine, tags, excerpt }: ListingEntry): ListingEntry {
-  return { id, titleLine, tags, excerpt };
+/**
+ * What the listing shows of each of a listing page's questions (src/core/listing.ts), read
+ * from their pages when the listing page is written: a build holds no title line or excerpt.
+ */
+export function readListingEntries(entries: readonly ListedQuestion[]): ListingEntry[] {
+  return entries.map(({ page }) => readListingEntry(page));
 }
 
 /**
@@ -132,7 +137,7 @@ export async function getQuestionPages(): Promise<QuestionStaticPath[]> {
  */
 export type ListingPage = {
   community: Community;
-  entries: ListingEntry[];
+  entries: ListedQuestion[];
   /** 1-based. */
   number: number;
   count: number;
@@ -177,7 +182,7 @@ export type TagPage = Omit<ListingPage, "entries"> & {
   tag: string;
   /** How many questions carry the tag, over all its pages. */
   total: number;
-  entries: ListingEntry[];
+  entries: ListedQuestion[];
 };
 
 /**

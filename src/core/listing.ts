@@ -25,3 +25,8 @@ export function toListingEntry(
     excerpt: cutExcerpt(collapseWhitespace(notice + bodyText), excerptLength),
   };
 }
+
+/** What the listing shows of a question, taken from its page (which shows more). */
+export function listingEntryOf({ id, titleLine, tags, excerpt }: ListingEntry): ListingEntry {
+  return { id, titleLine, tags, excerpt };
+}

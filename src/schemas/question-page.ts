@@ -73,13 +73,26 @@ export type QuestionPageWithTexts = Omit<QuestionPage, "bodyHtml" | "answers"> &
 export const pageRecordSchema = z.union([questionPageSchema, digestedTextSchema]);
 
 /**
- * A question as a build holds it from load to the last page: what the listing shows of it, and
- * its page. A build sets the page apart on disk as soon as it is derived, and only a question's
- * own page reads it back (`readQuestionPage`): at a million questions, with every page held
- * until written (by the loading thread, its message and Astro's thread at the end of the load),
- * a cold build peaked at 12,665 MiB; with the pages set apart, at 7,887 MiB.
+ * A question as a build holds it from load to the last page: what the listing needs to place
+ * it (its id and tags), and its page, which holds what the listing shows of it. A build sets
+ * the page apart on disk as soon as it is derived, and a listing or tag page reads back the
+ * pages of the questions it shows (`readListingEntry` in src/speed/text-store.ts), as a
+ * question's page reads its own (`readQuestionPage`): at a million questions, with every page
+ * held until written (by the loading thread, its message and Astro's thread at the end of the
+ * load), a cold build peaked at 12,665 MiB; with the pages set apart, at 7,887 MiB. The title
+ * lines and excerpts then held were some 300 bytes a question more on Astro's thread.
  */
-export const listedQuestionSchema = listingEntrySchema.extend({ page: pageRecordSchema });
+export const listedQuestionSchema = z.strictObject({
+  id: z.string(),
+  tags: z.array(z.string()),
+  /**
+   * A digest of what the listing shows of the question (its title line, tags and excerpt):
+   * what a listing page's bytes depend on, for a rebuild to tell whether it changed, where the
+   * page's own digest changes with its answers too.
+   */
+  listingDigest: z.string(),
+  page: pageRecordSchema,
+});
 
 export type PageRecord = z.output<typeof pageRecordSchema>;
 export type ListedQuestion = z.output<typeof listedQuestionSchema>;

@@ -3,9 +3,11 @@ import type { FolderReader, FolderReaderModule, ListedName } from "../core/folde
 import { answerFiles } from "../core/answer-file.ts";
 import { assembleContent, HeldInListingOrder, type Content } from "../core/content.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
+import { listingEntryOf } from "../core/listing.ts";
 import { readCommunity } from "../loaders/community-file.ts";
 import { unpackListing, type PackedListing } from "../loaders/listed-names.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
+import { shortDigest } from "./short-digest.ts";
 import {
   discardNewLines,
   entryCacheFile,
@@ -261,16 +263,16 @@ async function loadCachedFolder<Entry, Settings>(
 }
 
 /**
- * A question as the build holds it: its listing entry, and its page, set apart in `pageStore`
- * when there is one (a build's), or held as it is (the dev server's load, at each request).
+ * A question as the build holds it: what places it in the listing, a digest of what the listing
+ * shows of it, and its page, set apart in `pageStore` when there is one (a build's), or held as
+ * it is (the dev server's load, at each request).
  */
 function listedQuestion(page: QuestionPage, pageStore: string | undefined): ListedQuestion {
-  const { id, titleLine, tags, excerpt } = page;
+  const { id, tags } = page;
   return {
     id,
-    titleLine,
     tags,
-    excerpt,
+    listingDigest: shortDigest(JSON.stringify(listingEntryOf(page))),
     page: pageStore === undefined ? page : storePage(pageStore, page),
   };
 }

@@ -6,6 +6,8 @@ import { removeOldUnusedFiles } from "./old-files.ts";
 import type { PageRecord, QuestionPage, QuestionPageWithTexts } from "../schemas/question-page.ts";
 import type { DigestedText, PageText, StoredText } from "../schemas/stored-text.ts";
 import { shortDigest } from "./short-digest.ts";
+import { listingEntryOf } from "../core/listing.ts";
+import type { ListingEntry } from "../schemas/listing-entry.ts";
 
 /*
  * Texts set apart on disk. A build needs a post's HTML once, when it writes the post's page,
@@ -140,6 +142,16 @@ export function storePage(directory: string, page: QuestionPage): DigestedText {
 export function readQuestionPage(record: PageRecord): QuestionPageWithTexts {
   const page = "digest" in record ? (JSON.parse(readPageText(record)) as QuestionPage) : record;
   return questionWithTexts(page);
+}
+
+/**
+ * What the listing shows of a question (src/core/listing.ts), from its page: read back if it
+ * was set apart. A listing or tag page reads those of the questions it shows when it is
+ * written, so that the build never holds every title line and excerpt.
+ */
+export function readListingEntry(record: PageRecord): ListingEntry {
+  const page = "digest" in record ? (JSON.parse(readPageText(record)) as QuestionPage) : record;
+  return listingEntryOf(page);
 }
 
 /**

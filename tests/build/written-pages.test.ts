@@ -78,14 +78,37 @@ it("a rebuild writes only the pages an edit changes, and leaves what a fresh bui
   );
   assert.match(edited.get("questions/orig/index.html")?.bytes ?? "", /logrotate/);
 
+  // A title shows on the listing and on its tags' pages, and on a duplicate's page and in its
+  // excerpt: each page that shows it is written again, and only those.
+  const question = join(projectRoot, contentDir, "questions/orig.md");
+  writeFileSync(
+    question,
+    readFileSync(question, "utf8").replace("without restarting nginx", "without a restart"),
+  );
+  const retitled = await build("dist");
+  assert.deepEqual(
+    rewrittenPages(edited, retitled),
+    [
+      ...always,
+      "index.html",
+      "questions/dup/index.html",
+      "questions/orig/index.html",
+      "tags/logrotate/index.html",
+      "tags/nginx/index.html",
+    ].sort(),
+  );
+  for (const page of ["index.html", "tags/nginx/index.html", "questions/dup/index.html"]) {
+    assert.match(retitled.get(page)?.bytes ?? "", /without a restart/, page);
+  }
+
   // A page deleted from the output folder is written again, though its props did not change.
   rmSync(join(projectRoot, work, "dist/questions/orig/index.html"));
   const restored = await build("dist");
   assert.deepEqual(
-    rewrittenPages(edited, restored),
+    rewrittenPages(retitled, restored),
     [...always, "questions/orig/index.html"].sort(),
   );
-  assert.deepEqual(contents(restored), contents(edited));
+  assert.deepEqual(contents(restored), contents(retitled));
 
   // A question gone: its page and its tag's pages go too; what is left is a fresh build's.
   const gone = "dup-of-counted";

@@ -14,6 +14,7 @@ import { listedNames, packListing, unpackListing } from "../../src/loaders/liste
 import { projectRoot } from "../../src/project-paths.ts";
 import { readContent } from "../../src/loaders/content-folder.ts";
 import type { LoadOutcome } from "../../src/speed/load-content.ts";
+import { readListingEntry } from "../../src/speed/text-store.ts";
 
 it("hands an early load to the loader of the same folder and cache, once", async () => {
   const outcome: Promise<LoadOutcome> = Promise.resolve({ problems: [] });
@@ -77,12 +78,7 @@ describe("startEarlyLoad", () => {
     const partedOutcome = await takeEarlyLoad(ordering, join(cacheDir, "parted"));
     await parted.finished;
     assert.ok(partedOutcome && "content" in partedOutcome, JSON.stringify(partedOutcome));
-    const listed = partedOutcome.content.questions.map(({ id, titleLine, tags, excerpt }) => ({
-      id,
-      titleLine,
-      tags,
-      excerpt,
-    }));
+    const listed = partedOutcome.content.questions.map(({ page }) => readListingEntry(page));
     assert.equal(listed.length, 8);
     assert.notDeepEqual(
       listed.map(({ id }) => id),

@@ -90,8 +90,8 @@ function edit(file: string, from: string, to: string): void {
   writeFileSync(path, text.replace(from, to));
 }
 
-function excerpt(folder: { entries: Map<string, { excerpt: string }> }, id: string): string {
-  return folder.entries.get(id)?.excerpt ?? "";
+function excerpt(folder: { entries: Map<string, { page: { excerpt: string } }> }, id: string) {
+  return folder.entries.get(id)?.page.excerpt ?? "";
 }
 
 describe("the content load with its entry cache", () => {

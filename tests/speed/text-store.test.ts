@@ -8,6 +8,7 @@ import {
   closeTextStores,
   pageStoreDirectory,
   readPageText,
+  readListingEntry,
   readQuestionPage,
   removeUnusedStores,
   storeText,
@@ -146,8 +147,12 @@ describe("a build's set-apart bodies", () => {
     const first = await load();
     const listed = first.content.questions.find(({ id }) => id === "a");
     assert.ok(listed !== undefined && "digest" in listed.page, "the page is set apart");
-    assert.deepEqual(Object.keys(listed).sort(), ["excerpt", "id", "page", "tags", "titleLine"]);
+    assert.deepEqual(Object.keys(listed).sort(), ["id", "listingDigest", "page", "tags"]);
     const page = readQuestionPage(listed.page);
+    // What the listing shows, read from the page without its texts.
+    const { id, titleLine, tags, excerpt } = page;
+    assert.deepEqual(readListingEntry(listed.page), { id, titleLine, tags, excerpt });
+    assert.match(excerpt, /^First body/);
     assert.equal(page.titleLine, "Question a");
     assert.equal(page.asked.text, "2024-01-01 00:00 UTC");
     assert.match(page.bodyHtml, /First body/);
