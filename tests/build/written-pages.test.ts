@@ -37,6 +37,14 @@ function rewrittenPages(
     .sort();
 }
 
+/** Replaces `from` with `to` in a file of the test's content folder. */
+function edit(file: string, from: string, to: string): void {
+  const path = join(projectRoot, contentDir, file);
+  const text = readFileSync(path, "utf8");
+  assert.ok(text.includes(from), `${file} holds ${from}`);
+  writeFileSync(path, text.replace(from, to));
+}
+
 /** The files and their bytes, for comparing two outputs. */
 function contents(files: ReturnType<typeof snapshot>): [string, string][] {
   return [...files].map(([file, { bytes }]): [string, string] => [file, bytes]).sort();
@@ -66,11 +74,7 @@ it("a rebuild writes only the pages an edit changes, and leaves what a fresh bui
   assert.deepEqual(contents(unchanged), contents(first));
 
   // An answer's body shows on its question's page only.
-  const answer = join(projectRoot, contentDir, "answers/a2.md");
-  writeFileSync(
-    answer,
-    readFileSync(answer, "utf8").replace("copytruncate", "logrotate's copytruncate"),
-  );
+  edit("answers/a2.md", "copytruncate", "logrotate's copytruncate");
   const edited = await build("dist");
   assert.deepEqual(
     rewrittenPages(unchanged, edited),
@@ -80,11 +84,7 @@ it("a rebuild writes only the pages an edit changes, and leaves what a fresh bui
 
   // A title shows on the listing and on its tags' pages, and on a duplicate's page and in its
   // excerpt: each page that shows it is written again, and only those.
-  const question = join(projectRoot, contentDir, "questions/orig.md");
-  writeFileSync(
-    question,
-    readFileSync(question, "utf8").replace("without restarting nginx", "without a restart"),
-  );
+  edit("questions/orig.md", "without restarting nginx", "without a restart");
   const retitled = await build("dist");
   assert.deepEqual(
     rewrittenPages(edited, retitled),
