@@ -112,15 +112,17 @@ export type QuestionStaticPath = {
 export async function getQuestionPages(): Promise<QuestionStaticPath[]> {
   const questions = await getQuestions();
   const community = await getCommunity();
-  // In the order the pages were set apart, which is the content folder's, as their texts were:
-  // each page then reads on from where the last one read. In the listing's order (by date)
-  // each read lands somewhere else on disk.
   const toWrite = pagesToWrite(
-    [...questions].sort((a, b) => compareWhereSetApart(a.page, b.page)),
+    questions,
     ({ id }) => pageFile(questionPagePath(id)),
     // A page set apart counts by its digest: where it is changes from build to build.
     ({ page }) => ({ community, page: setApartIdentity(page) }),
   );
+  // In the order the pages were set apart, which is the content folder's, as their texts were:
+  // each page then reads on from where the last one read. In the listing's order (by date)
+  // each read lands somewhere else on disk. Sorted after the pages a rebuild keeps are left out,
+  // so a rebuild sorts only those it writes (`pagesToWrite` returns a list of its own).
+  toWrite.sort((a, b) => compareWhereSetApart(a.page, b.page));
   return staticPaths(
     toWrite.length,
     (index): QuestionStaticPath => {

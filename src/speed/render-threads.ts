@@ -211,9 +211,9 @@ export function threadedPrerenderer(
         } else if (!checked.has(path.route)) {
           checked.set(path.route, { path, job: { ...jobFor(path, layout), file: undefined } });
           forAstro.push(path);
-          const listed = app?.routeCache.get(path.route)?.staticPaths;
-          const rest = listed === undefined ? undefined : rests.get(listed);
-          if (listed !== undefined && rest !== undefined) {
+          const listed = app?.routeCache.get(path.route)?.staticPaths ?? {};
+          const rest = rests.get(listed);
+          if (rest !== undefined) {
             deferred.push(deferredRoute(path, rest));
             rests.delete(listed);
           }
