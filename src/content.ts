@@ -39,8 +39,20 @@ export async function getCommunity(): Promise<Community> {
 export async function getQuestions(): Promise<ListedQuestion[]> {
   const { entries, error } = await getLiveCollection("questions");
   if (error || !entries) throw error ?? new Error("The questions loader returned no entries.");
-  return entries.map((entry) => entry.data);
+  let questions = questionsOfEntries.get(entries);
+  if (questions === undefined) {
+    questions = entries.map((entry) => entry.data);
+    questionsOfEntries.set(entries, questions);
+  }
+  return questions;
 }
+
+/**
+ * The questions of each list of entries the loader handed out: it hands out one per load, asked
+ * for by every route that lists questions (see `entriesOf` in src/loaders/questions.ts). Callers
+ * only read it; `getQuestionPages` sorts a list of its own.
+ */
+const questionsOfEntries = new WeakMap<object, ListedQuestion[]>();
 
 /**
  * The search index's files, for `search/` (src/lib/search/index-format.ts): each file's text, or

@@ -53,13 +53,32 @@ export function questionsLoader(): LiveLoader<ListedQuestion, never, never, Cont
         );
         for (const warning of warnings) console.warn(warning);
       }
-      return {
-        entries: content.questions.map((question) => ({ id: question.id, data: question })),
-      };
+      return { entries: entriesOf(content) };
     },
     async loadEntry() {
       // The listing reads the whole collection; single entries are not looked up.
       return undefined;
     },
   };
+}
+
+/*
+ * A build asks for the questions once per route that lists them (question, listing and tag
+ * pages, the tag index), and Astro hands each call the entries the loader returned. Made anew
+ * each time (an object a question, 4 MB at 100,000 questions, and the list), they were garbage
+ * that Astro's thread had taken on as it listed the pages, where the build's memory peaks; kept
+ * once, they are held to the end of the build. One list per load, then, however often it is
+ * asked for; the dev server loads again for each request, and so gets a list of its own.
+ */
+const entriesOfLoad = new WeakMap<object, QuestionEntry[]>();
+
+type QuestionEntry = { id: string; data: ListedQuestion };
+
+function entriesOf(content: { questions: ListedQuestion[] }): QuestionEntry[] {
+  let entries = entriesOfLoad.get(content);
+  if (entries === undefined) {
+    entries = content.questions.map((question) => ({ id: question.id, data: question }));
+    entriesOfLoad.set(content, entries);
+  }
+  return entries;
 }
