@@ -99,17 +99,17 @@ const HEAP_PER_FILE_BYTES = 1_600;
 const HEAP_FOR_CODE_MB = 160;
 
 /*
- * And under 2 GB up to four million files: V8 lets a heap whose limit is 2 GB or more grow to
- * four times what it keeps before it collects, and one whose limit is under 2 GB to twice at
- * most (`MemoryController::MaxGrowingFactor`). At a million questions (2.47 million files, a
- * limit of 3.9 GB) the thread kept at most 585 MB, about 0.24 KB a file, and grew to 2.2 GB
- * between collections each time (`--trace-gc`); under 2 GB, to 1.05 GB at most, and the
- * load's peak RSS fell from 3,857 to 2,838 MiB, at no more CPU time. Four million files would
- * keep under 1 GB at that rate; past them the limit is in proportion again, rather than have
- * a load run out of heap and run again.
+ * And past a few hundred thousand files, a quarter of that rate. V8 lets a heap grow to a
+ * multiple of what it keeps before it collects, the larger the limit the larger the multiple:
+ * twice at 2 GB, four times past it, 1.3 times at 256 MB (`MemoryController::MaxGrowingFactor`).
+ * At a million questions (2.47 million files) the thread kept 455 to 568 MB at the end of the
+ * load, about 0.23 KB a file, and with the limit at 2 GB it grew to 1,111 MB committed between
+ * collections, beside Astro's thread taking the questions: the build's peak. At 0.4 KB a file
+ * (1,103 MB there) it grows to about 1.6 times what it keeps, and the limit is still twice it.
  */
-const HEAP_UNDER_HIGH_GROWTH_MB = 2_000;
-const FILES_UNDER_HIGH_GROWTH_AT_MOST = 4_000_000;
+const HEAP_PER_FILE_AT_SCALE_BYTES = 400;
+/** Where the two rates meet: 1.6 KB a file up to 262,144 files, then 400 MB up to 1,048,576. */
+const HEAP_FOR_FILES_AT_LEAST_BYTES = 400 * 2 ** 20;
 
 /** The two folders as this thread listed them (`listContentFolders`). */
 export interface FolderListings {
@@ -142,10 +142,11 @@ function machineHeapLimitMb(): number {
 
 /** The heap limit for loading a content folder of this many files. */
 export function loadingHeapLimitMb(files: number): number {
-  const proportional = HEAP_FOR_CODE_MB + Math.ceil((files * HEAP_PER_FILE_BYTES) / 2 ** 20);
-  return files <= FILES_UNDER_HIGH_GROWTH_AT_MOST
-    ? Math.min(proportional, HEAP_UNDER_HIGH_GROWTH_MB)
-    : proportional;
+  const forFiles = Math.min(
+    files * HEAP_PER_FILE_BYTES,
+    Math.max(files * HEAP_PER_FILE_AT_SCALE_BYTES, HEAP_FOR_FILES_AT_LEAST_BYTES),
+  );
+  return HEAP_FOR_CODE_MB + Math.ceil(forFiles / 2 ** 20);
 }
 
 /**
