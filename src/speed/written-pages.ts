@@ -1,13 +1,16 @@
 import { hash } from "node:crypto";
 import {
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmdirSync,
   rmSync,
   statSync,
-  writeFileSync,
+  writeSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -26,7 +29,10 @@ import { dirname, join } from "node:path";
  * the next one writes every page again.
  */
 
-/** The record of one output folder: each page's file (from the folder) and its digest. */
+/**
+ * The record of one output folder: each page's file (from the folder) and its digest
+ * (`DIGEST_BYTES` of it, base64url).
+ */
 interface PageRecord {
   renderKey: string;
   pages: Record<string, string>;
@@ -39,8 +45,8 @@ interface BuildPages {
   /** What the last build recorded, when it rendered with the same code and settings. */
   previous: Record<string, string>;
   renderKey: string;
-  /** Every page this build wrote or kept, with its digest. */
-  current: Record<string, string>;
+  /** Every page this build wrote or kept, with its digest, a list at a time (`ListedPages`). */
+  listed: ListedPages[];
   /** The pages kept as they were. */
   kept: Set<string>;
   /**
@@ -52,6 +58,23 @@ interface BuildPages {
   /** When the build started (ms since the epoch): older files were not written by it. */
   startedAt: number;
 }
+
+/*
+ * The pages a build lists, as `pagesToWrite` was given them, with their digests side by side in
+ * one buffer: the record of the pages is made from them when the build ends. Held as each
+ * page's file and digest, a record of a million question pages was two strings and a slot of a
+ * dictionary a page, some 140 bytes, on Astro's thread from the listing of the pages to the end
+ * of the build; the pages themselves are held anyway (the question pages by the query module).
+ */
+interface ListedPages {
+  pages: readonly unknown[];
+  fileOf: (page: never) => string;
+  /** `DIGEST_BYTES` a page, in the order of `pages`. */
+  digests: Buffer;
+}
+
+/** The bytes of a page's digest kept: 128 bits of its SHA-1, as many as change detection needs. */
+const DIGEST_BYTES = 16;
 
 const BUILD_PAGES = Symbol.for("qa-listing.written-pages");
 const FILES_LEFT = Symbol.for("qa-listing.files-left");
@@ -87,7 +110,7 @@ export function startWrittenPages(outDir: string, recordFile: string, renderKey:
     recordFile,
     previous,
     renderKey,
-    current: {},
+    listed: [],
     kept: new Set(),
     existing: new Set(mayKeep ? filesIn(outDir) : []),
     startedAt,
@@ -119,20 +142,65 @@ export function pagesToWrite<Page>(
 ): Page[] {
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
   if (build === undefined) return [...pages];
-  const { previous, current, kept, renderKey, existing } = build;
-  return pages.filter((page) => {
+  const { previous, listed, kept, renderKey, existing } = build;
+  const digests = Buffer.allocUnsafe(pages.length * DIGEST_BYTES);
+  listed.push({ pages, fileOf, digests });
+  // A first build has no page to keep: it needs neither the file nor the digest as text.
+  const mayKeep = existing.size > 0;
+  return pages.filter((page, index) => {
+    const digest = hash("sha1", `${renderKey}\0${JSON.stringify(identity(page))}`, "buffer");
+    digest.copy(digests, index * DIGEST_BYTES, 0, DIGEST_BYTES);
+    if (!mayKeep) return true;
     const file = fileOf(page);
-    const digest = hash("sha1", `${renderKey}\0${JSON.stringify(identity(page))}`, "base64url");
-    current[file] = digest;
-    if (previous[file] !== digest || !existing.has(file)) return true;
+    if (previous[file] !== digestText(digests, index) || !existing.has(file)) return true;
     kept.add(file);
     return false;
   });
 }
 
+/** The digest of the page at `index` of a list, as the record holds it. */
+function digestText(digests: Buffer, index: number): string {
+  return digests.toString("base64url", index * DIGEST_BYTES, (index + 1) * DIGEST_BYTES);
+}
+
 /**
- * Ends the build's record: deletes every file of the output folder the build neither wrote nor
- * kept (with its precompressed copies), and the folders left empty, then writes the record.
+ * Writes the record of the pages the build listed (`PageRecord`, JSON) to `recordFile`, a few
+ * thousand pages at a time rather than as one string, and returns their files. Replaced whole,
+ * by renaming: a record cut short would be unreadable, and so only cost the next build its
+ * pages kept.
+ */
+function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[]): Set<string> {
+  mkdirSync(dirname(recordFile), { recursive: true });
+  const files = new Set<string>();
+  const partial = `${recordFile}.partial`;
+  const fd = openSync(partial, "w");
+  try {
+    let batch = [`{"renderKey":${JSON.stringify(renderKey)},"pages":{`];
+    for (const { pages, fileOf, digests } of listed) {
+      pages.forEach((page, index) => {
+        const file = (fileOf as (page: unknown) => string)(page);
+        batch.push(
+          `${files.size === 0 ? "" : ","}${JSON.stringify(file)}:"${digestText(digests, index)}"`,
+        );
+        files.add(file);
+        if (batch.length === 4_096) {
+          writeSync(fd, batch.join(""));
+          batch = [];
+        }
+      });
+    }
+    batch.push("}}");
+    writeSync(fd, batch.join(""));
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, recordFile);
+  return files;
+}
+
+/**
+ * Ends the build's record: writes it, then deletes every file of the output folder the build
+ * neither wrote nor kept (with its precompressed copies), and the folders left empty.
  * Returns how many pages were kept, and how many of earlier builds deleted. The files left are
  * kept for `takeFilesLeft`: this is the one walk of the output folder a build makes.
  */
@@ -140,11 +208,12 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
   if (build === undefined) return undefined;
   (globalThis as WithBuildPages)[BUILD_PAGES] = undefined;
-  const { outDir, current, kept, startedAt } = build;
-  // A page of this build (in `current`) was written or kept by it: only the other files need
-  // a `stat`, which at 100,000 pages cost more than the walk.
+  const { outDir, listed, kept, startedAt } = build;
+  const listedFiles = writeRecord(build.recordFile, build.renderKey, listed);
+  // A page of this build (listed) was written or kept by it: only the other files need a
+  // `stat`, which at 100,000 pages cost more than the walk.
   const belongs = (file: string, path: string) =>
-    Object.hasOwn(current, file) ||
+    listedFiles.has(file) ||
     kept.has(file.replace(/\.(br|gz)$/, "")) ||
     file.startsWith(".git/") ||
     statSync(path).mtimeMs >= startedAt;
@@ -169,9 +238,6 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
     return empty;
   };
   sweep(outDir, "");
-  mkdirSync(dirname(build.recordFile), { recursive: true });
-  const record: PageRecord = { renderKey: build.renderKey, pages: current };
-  writeFileSync(build.recordFile, JSON.stringify(record));
   files.sort();
   (globalThis as WithBuildPages)[FILES_LEFT] = { outDir, files };
   return { kept: kept.size, deleted };
