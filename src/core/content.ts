@@ -8,7 +8,13 @@ import { listingRanks, type Orderable } from "../lib/order.ts";
 import { fileOf, listedFiles, type EntryShelf, type FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
-import { buildSearchIndex, type SearchDocument, type SearchFile } from "./search-index.ts";
+import {
+  buildSearchIndex,
+  DEFAULT_CHUNK_SIZES,
+  type SearchDocument,
+  type SearchFile,
+  type SearchFileRecord,
+} from "./search-index.ts";
 import { texWarnings } from "./tex-warnings.ts";
 import type { TexLeft } from "../lib/body-html.ts";
 
@@ -17,18 +23,21 @@ import type { TexLeft } from "../lib/body-html.ts";
  * each question: its page (`QuestionPage`, a listing entry and more), or what a build keeps of
  * it (`assembleContent`'s `keepPage`).
  */
-export interface Content<Question = QuestionPage> {
+export interface Content<Question = QuestionPage, IndexFile = SearchFile> {
   community: Community;
   /** Every question, in listing order. */
   questions: Question[];
-  /** The search index's files (src/lib/search/index-format.ts), for `search/`. */
-  searchIndex: SearchFile[];
+  /**
+   * The search index's files (src/lib/search/index-format.ts), for `search/`: as they are, or
+   * what a build keeps of each (`keepSearchFile`).
+   */
+  searchIndex: IndexFile[];
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
-export type ContentReading<Question = QuestionPage> =
+export type ContentReading<Question = QuestionPage, IndexFile = SearchFile> =
   | {
-      content: Content<Question>;
+      content: Content<Question, IndexFile>;
       /** Lines for the build's log that fail nothing: formulas left as TeX (`texWarnings`). */
       warnings: string[];
     }
@@ -54,17 +63,23 @@ export function assembleContent<Question>(
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> | undefined,
   build: BuildHooks<Question>,
-): ContentReading<Question>;
+): ContentReading<Question, SearchFileRecord>;
 export function assembleContent<Question>(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> = noFiles(),
-  { keepPage, readText, sortDocuments, handOver }: BuildHooks<Question> = {
+  {
+    keepPage,
+    readText,
+    sortDocuments,
+    handOver,
+    keepSearchFile = (file) => file,
+  }: BuildHooks<Question> = {
     keepPage: (page) => page as Question,
     readText: heldText,
     sortDocuments: (count) => new HeldInListingOrder(count),
   },
-): ContentReading<Question> {
+): ContentReading<Question, SearchFileRecord> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
   // What a question file says of others, judged even when the file has problems of its own:
@@ -114,7 +129,7 @@ export function assembleContent<Question>(
   // The formulas each entry left as TeX, noted as the entries are taken for their pages.
   const questionsTexLeft = new Map<string, TexLeft[]>();
   const answersTexLeft = new Map<string, TexLeft[]>();
-  let searchIndex: SearchFile[];
+  let searchIndex: SearchFileRecord[];
   try {
     toOrder.forEach(({ id }, index) => {
       const question = questions.entries.get(id) as QuestionEntry;
@@ -145,7 +160,7 @@ export function assembleContent<Question>(
       if (handOver === undefined) kept[rank] = page;
       else handOver(rank, page);
     });
-    searchIndex = buildSearchIndex(searched.inOrder());
+    searchIndex = buildSearchIndex(searched.inOrder(), DEFAULT_CHUNK_SIZES, keepSearchFile);
   } finally {
     searched.discard();
   }
@@ -228,6 +243,11 @@ export interface BuildHooks<Question> {
    * them to the main thread as they come, and holds none of them to the end of the load.
    */
   handOver?: (rank: number, question: Question) => void;
+  /**
+   * What the content keeps of each file of the search index, called as soon as the file is
+   * made (`buildSearchIndex`): a build sets it apart on disk. Without it, the file.
+   */
+  keepSearchFile?: (file: SearchFile) => SearchFileRecord;
 }
 
 /** Items put by their place in the listing (0 first), in any order, and taken back in that order. */

@@ -8,6 +8,7 @@ import {
 } from "../lib/search/index-format.ts";
 import { IN_BODY, IN_TAGS, IN_TITLE, PostingsWriter } from "../lib/search/postings.ts";
 import { indexWords } from "../lib/search/words.ts";
+import type { DigestedText } from "../schemas/stored-text.ts";
 
 /** One question as the index takes it, in listing order. */
 export interface SearchDocument {
@@ -29,6 +30,12 @@ export interface SearchFile {
   /** The file's name, such as `manifest.js` or `w-0123456789.js`. */
   file: string;
   text: string;
+}
+
+/** A file of the index as the content holds it: its text, or where a build set it apart. */
+export interface SearchFileRecord {
+  file: string;
+  text: string | DigestedText;
 }
 
 /**
@@ -55,19 +62,24 @@ export const DEFAULT_CHUNK_SIZES: ChunkSizes = {
  * The documents are taken one at a time, in one pass, so that they can come from a generator
  * that reads each body's words when its turn comes: a build holds them on disk, and at a
  * million questions they are some 570 MB.
+ *
+ * Each file goes to `keep` as soon as it is made, and what `keep` makes of it is what the index
+ * holds: a build sets the files apart on disk (231 MB of them at a million questions), rather
+ * than hold them all until the index is done.
  */
-export function buildSearchIndex(
+export function buildSearchIndex<Kept = SearchFile>(
   documents: Iterable<SearchDocument>,
   sizes: ChunkSizes = DEFAULT_CHUNK_SIZES,
-): SearchFile[] {
+  keep: (file: SearchFile) => Kept = (file) => file as Kept,
+): Kept[] {
   const postings = new Map<string, PostingsWriter>();
   const fieldsOfWord = new Map<string, number>();
-  const questionFiles: SearchFile[] = [];
+  const questionFiles: Kept[] = [];
   const questionChunks: string[] = [];
   let records: QuestionRecord[] = [];
   const closeQuestionChunk = () => {
     const file = chunkFile("q", records);
-    questionFiles.push(file.contents);
+    questionFiles.push(keep(file.contents));
     questionChunks.push(file.name);
     records = [];
   };
@@ -100,19 +112,21 @@ export function buildSearchIndex(
   }
   if (records.length > 0) closeQuestionChunk();
 
-  const files: SearchFile[] = [];
+  const files: Kept[] = [];
   const wordChunks: SearchManifest["wordChunks"] = [];
   let chunk: string[] = [];
   let characters = 0;
   const closeWordChunk = () => {
     const file = chunkFile("w", chunk);
-    files.push(file.contents);
+    files.push(keep(file.contents));
     wordChunks.push([chunk[0] as string, file.name]);
     chunk = [];
     characters = 0;
   };
   for (const word of [...postings.keys()].sort(compareWords)) {
     const encoded = (postings.get(word) as PostingsWriter).text();
+    // Let go of as it is written, like the files.
+    postings.delete(word);
     chunk.push(word, encoded);
     characters += word.length + encoded.length + 6;
     if (characters >= sizes.wordChunkCharacters) closeWordChunk();
@@ -127,7 +141,9 @@ export function buildSearchIndex(
     questionChunks,
     wordChunks,
   };
-  files.push({ file: MANIFEST_FILE, text: `${REGISTRY}.manifest(${JSON.stringify(manifest)});\n` });
+  files.push(
+    keep({ file: MANIFEST_FILE, text: `${REGISTRY}.manifest(${JSON.stringify(manifest)});\n` }),
+  );
   return files;
 }
 

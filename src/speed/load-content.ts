@@ -2,6 +2,7 @@ import type { ContentProblem } from "../lib/problems.ts";
 import type { FolderReader, FolderReaderModule, ListedName } from "../core/folder.ts";
 import { answerFiles } from "../core/answer-file.ts";
 import { assembleContent, HeldInListingOrder, type Content } from "../core/content.ts";
+import type { SearchFile, SearchFileRecord } from "../core/search-index.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { listingEntryOf } from "../core/listing.ts";
 import { readCommunity } from "../loaders/community-file.ts";
@@ -27,7 +28,6 @@ import {
   storesOf,
   textStoreDirectory,
 } from "./text-store.ts";
-import type { DigestedText } from "../schemas/stored-text.ts";
 import type { ListedQuestion, QuestionPage } from "../schemas/question-page.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
@@ -61,15 +61,9 @@ export type LoadOutcome =
  * of the search index set apart on disk, the questions as their listing entries and where their
  * page is (see `listedQuestion`).
  */
-export type LoadedContent = Omit<Content<ListedQuestion>, "searchIndex"> & {
-  searchIndex: SearchFileRecord[];
-};
+export type LoadedContent = Content<ListedQuestion, SearchFileRecord>;
 
-/** A file of the search index as a load hands it over: its text, or where it was set apart. */
-export interface SearchFileRecord {
-  file: string;
-  text: string | DigestedText;
-}
+export type { SearchFileRecord };
 
 /**
  * The content folder's two folders as the caller listed them, as names or packed (`packListing`);
@@ -171,18 +165,21 @@ export async function loadContent(
           ? new HeldInListingOrder(count)
           : new SpilledDocuments(spillDirectory(cacheDirectory), count),
       ...(handOver && { handOver }),
+      ...(pageStore !== undefined && {
+        keepSearchFile: ({ file, text }: SearchFile) => ({
+          file,
+          text: storeDigestedText(pageStore, text),
+        }),
+      }),
     });
     if ("problems" in read) {
       closeTextStores();
       discard();
       return { outcome: { problems: read.problems }, saveCache: () => {} };
     }
-    const searchIndex = read.content.searchIndex.map(({ file, text }) => ({
-      file,
-      text: pageStore === undefined ? text : storeDigestedText(pageStore, text),
-    }));
     closeTextStores();
-    const content = { ...read.content, searchIndex };
+    const { content } = read;
+    const { searchIndex } = content;
     saves.push(questions.save, answers.save);
     // Once the caches hold this build's entries, a store no entry points into is garbage.
     if (cacheDirectory !== undefined) {
