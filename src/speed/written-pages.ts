@@ -67,9 +67,10 @@ interface BuildPages {
  * of the build; the pages themselves are held anyway (the question pages by the query module).
  */
 interface ListedPages {
-  pages: readonly unknown[];
-  fileOf: (page: never) => string;
-  /** `DIGEST_BYTES` a page, in the order of `pages`. */
+  count: number;
+  /** The file of the page at `index` (`fileOf` of the list given). */
+  fileAt: (index: number) => string;
+  /** `DIGEST_BYTES` a page, in the order of the list given. */
   digests: Buffer;
 }
 
@@ -144,7 +145,7 @@ export function pagesToWrite<Page>(
   if (build === undefined) return [...pages];
   const { previous, listed, kept, renderKey, existing } = build;
   const digests = Buffer.allocUnsafe(pages.length * DIGEST_BYTES);
-  listed.push({ pages, fileOf, digests });
+  listed.push({ count: pages.length, fileAt: (index) => fileOf(pages[index] as Page), digests });
   // A first build has no page to keep: it needs neither the file nor the digest as text.
   const mayKeep = existing.size > 0;
   return pages.filter((page, index) => {
@@ -176,9 +177,9 @@ function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[
   const fd = openSync(partial, "w");
   try {
     let batch = [`{"renderKey":${JSON.stringify(renderKey)},"pages":{`];
-    for (const { pages, fileOf, digests } of listed) {
-      pages.forEach((page, index) => {
-        const file = (fileOf as (page: unknown) => string)(page);
+    for (const { count, fileAt, digests } of listed) {
+      for (let index = 0; index < count; index++) {
+        const file = fileAt(index);
         batch.push(
           `${files.size === 0 ? "" : ","}${JSON.stringify(file)}:"${digestText(digests, index)}"`,
         );
@@ -187,7 +188,7 @@ function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[
           writeSync(fd, batch.join(""));
           batch = [];
         }
-      });
+      }
     }
     batch.push("}}");
     writeSync(fd, batch.join(""));
