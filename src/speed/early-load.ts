@@ -7,6 +7,7 @@ import type { ListedName } from "../core/folder.ts";
 import type { LoadOutcome } from "./load-content.ts";
 import type { ListedQuestion } from "../schemas/question-page.ts";
 import { startWorkerThread } from "./reading-threads.ts";
+import { collectGarbage } from "./collect-garbage.ts";
 
 /*
  * A build spends its first seconds on Astro's own work (loading the config, syncing content
@@ -41,6 +42,8 @@ interface EarlyLoad {
   finished?: Promise<void>;
   /** Stops the loading thread. */
   stop?: () => void;
+  /** Whether `outcome` has settled. */
+  settled?: boolean;
 }
 
 type WithEarlyLoad = typeof globalThis & { [EARLY_LOAD]?: EarlyLoad };
@@ -336,7 +339,10 @@ export function handOverEarlyLoad(
   outcome: Promise<LoadOutcome>,
   thread: Pick<EarlyLoad, "mainThreadWaiting" | "finished" | "stop"> = {},
 ): void {
-  (globalThis as WithEarlyLoad)[EARLY_LOAD] = { directory, cacheDirectory, outcome, ...thread };
+  const early: EarlyLoad = { directory, cacheDirectory, outcome, ...thread };
+  const settle = () => void (early.settled = true);
+  outcome.then(settle, settle);
+  (globalThis as WithEarlyLoad)[EARLY_LOAD] = early;
 }
 
 /**
@@ -360,6 +366,9 @@ export function takeEarlyLoad(
   }
   early.taken = true;
   if (early.mainThreadWaiting) Atomics.store(early.mainThreadWaiting, 0, 1);
+  // What Astro did to get here (bundling the pages, and listing the folders before it) is
+  // garbage by now, and this thread has nothing to do until the load is done.
+  if (!early.settled) collectGarbage();
   return early.outcome;
 }
 
