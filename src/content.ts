@@ -14,9 +14,10 @@ import {
 } from "./speed/text-store.ts";
 import { pagesToWrite, pathsToWrite } from "./speed/written-pages.ts";
 import { staticPaths } from "./speed/deferred-paths.ts";
+import { oncePer } from "./speed/once-per.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
-import type { SearchFileRecord } from "./speed/load-content.ts";
+import type { SearchFileRecord } from "./core/search-index.ts";
 
 /*
  * The one way the pages reach the content: the collections (src/live.config.ts) are asked
@@ -39,12 +40,7 @@ export async function getCommunity(): Promise<Community> {
 export async function getQuestions(): Promise<ListedQuestion[]> {
   const { entries, error } = await getLiveCollection("questions");
   if (error || !entries) throw error ?? new Error("The questions loader returned no entries.");
-  let questions = questionsOfEntries.get(entries);
-  if (questions === undefined) {
-    questions = entries.map((entry) => entry.data);
-    questionsOfEntries.set(entries, questions);
-  }
-  return questions;
+  return oncePer(questionsOfEntries, entries, (made) => made.map((entry) => entry.data));
 }
 
 /**
@@ -52,7 +48,7 @@ export async function getQuestions(): Promise<ListedQuestion[]> {
  * for by every route that lists questions (see `entriesOf` in src/loaders/questions.ts). Callers
  * only read it; `getQuestionPages` sorts a list of its own.
  */
-const questionsOfEntries = new WeakMap<object, ListedQuestion[]>();
+const questionsOfEntries = new WeakMap<readonly { data: ListedQuestion }[], ListedQuestion[]>();
 
 /**
  * The search index's files, for `search/` (src/lib/search/index-format.ts): each file's text, or

@@ -5,6 +5,7 @@ import { buildLoadOf, takeEarlyLoad } from "../speed/early-load.ts";
 import type { LoadOutcome } from "../speed/load-content.ts";
 import { entryCacheDirectory } from "../speed/entry-cache.ts";
 import { ContentError } from "./content-error.ts";
+import { oncePer } from "../speed/once-per.ts";
 
 type Counts = Extract<LoadOutcome, { counts: unknown }>["counts"]["questions"];
 
@@ -70,15 +71,12 @@ export function questionsLoader(): LiveLoader<ListedQuestion, never, never, Cont
  * once, they are held to the end of the build. One list per load, then, however often it is
  * asked for; the dev server loads again for each request, and so gets a list of its own.
  */
-const entriesOfLoad = new WeakMap<object, QuestionEntry[]>();
+const entriesOfLoad = new WeakMap<{ questions: ListedQuestion[] }, QuestionEntry[]>();
 
 type QuestionEntry = { id: string; data: ListedQuestion };
 
 function entriesOf(content: { questions: ListedQuestion[] }): QuestionEntry[] {
-  let entries = entriesOfLoad.get(content);
-  if (entries === undefined) {
-    entries = content.questions.map((question) => ({ id: question.id, data: question }));
-    entriesOfLoad.set(content, entries);
-  }
-  return entries;
+  return oncePer(entriesOfLoad, content, ({ questions }) =>
+    questions.map((question) => ({ id: question.id, data: question })),
+  );
 }

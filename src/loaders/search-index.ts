@@ -1,5 +1,5 @@
 import type { LiveLoader } from "astro/loaders";
-import type { SearchFileRecord } from "../speed/load-content.ts";
+import type { SearchFileRecord } from "../core/search-index.ts";
 import { contentDirectory } from "../project-paths.ts";
 import { buildLoadOf } from "../speed/early-load.ts";
 import { ContentError } from "./content-error.ts";

@@ -63,8 +63,6 @@ export type LoadOutcome =
  */
 export type LoadedContent = Content<ListedQuestion, SearchFileRecord>;
 
-export type { SearchFileRecord };
-
 /**
  * The content folder's two folders as the caller listed them, as names or packed (`packListing`);
  * a folder left out is listed here. A packed listing is unpacked only while its folder loads:
