@@ -68,13 +68,7 @@ export function assembleContent<Question>(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> = noFiles(),
-  {
-    keepPage,
-    readText,
-    sortDocuments,
-    handOver,
-    keepSearchFile = (file) => file,
-  }: BuildHooks<Question> = {
+  { keepPage, readText, sortDocuments, handOver, keepSearchFile }: BuildHooks<Question> = {
     keepPage: (page) => page as Question,
     readText: heldText,
     sortDocuments: (count) => new HeldInListingOrder(count),

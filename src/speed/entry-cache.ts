@@ -1,6 +1,5 @@
 import {
   appendFileSync,
-  closeSync,
   mkdirSync,
   openSync,
   readSync,
@@ -15,6 +14,7 @@ import type { FileStamp } from "./file-stamp.ts";
 import { BlockFile } from "./block-file.ts";
 import { RecordTable } from "./record-table.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
+import { writeWholeFile } from "./whole-file.ts";
 import { cacheDirectory } from "../project-paths.ts";
 
 /*
@@ -337,23 +337,13 @@ export function discardNewLines(previous: EntryCache | undefined, fresh: NewLine
 }
 
 function rewrite(file: string, derivationKey: string, records: RecordTable): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const partial = `${file}.partial`;
-  const fd = openSync(partial, "w");
-  try {
-    let batch = [JSON.stringify({ format: FORMAT, derivationKey })];
-    for (const record of records.values()) {
-      batch.push(lineOf(record));
-      if (batch.length === 1_000) {
-        writeSync(fd, `${batch.join("\n")}\n`);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) writeSync(fd, `${batch.join("\n")}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(partial, file);
+  writeWholeFile(file, logLines(derivationKey, records));
+}
+
+/** The whole log of `records`: the header, then each record's line. */
+function* logLines(derivationKey: string, records: RecordTable): Generator<string> {
+  yield `${JSON.stringify({ format: FORMAT, derivationKey })}\n`;
+  for (const record of records.values()) yield `${lineOf(record)}\n`;
 }
 
 function lineOf({ line }: CachedFile): string {

@@ -1,18 +1,7 @@
 import { hash } from "node:crypto";
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { writeWholeFile } from "./whole-file.ts";
 
 /*
  * A rebuild writes only the pages whose inputs changed. Astro renders every path a route's
@@ -165,37 +154,24 @@ function digestText(digests: Buffer, index: number): string {
 }
 
 /**
- * Writes the record of the pages the build listed (`PageRecord`, JSON) to `recordFile`, a few
- * thousand pages at a time rather than as one string, and returns their files. Replaced whole,
- * by renaming: a record cut short would be unreadable, and so only cost the next build its
- * pages kept.
+ * Writes the record of the pages the build listed (`PageRecord`, JSON) to `recordFile`, whole
+ * (`writeWholeFile`: a record cut short would only cost the next build its pages kept), and
+ * returns their files.
  */
 function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[]): Set<string> {
-  mkdirSync(dirname(recordFile), { recursive: true });
   const files = new Set<string>();
-  const partial = `${recordFile}.partial`;
-  const fd = openSync(partial, "w");
-  try {
-    let batch = [`{"renderKey":${JSON.stringify(renderKey)},"pages":{`];
+  function* recordPieces(): Generator<string> {
+    yield `{"renderKey":${JSON.stringify(renderKey)},"pages":{`;
     for (const { count, fileAt, digests } of listed) {
       for (let index = 0; index < count; index++) {
         const file = fileAt(index);
-        batch.push(
-          `${files.size === 0 ? "" : ","}${JSON.stringify(file)}:"${digestText(digests, index)}"`,
-        );
+        yield `${files.size === 0 ? "" : ","}${JSON.stringify(file)}:"${digestText(digests, index)}"`;
         files.add(file);
-        if (batch.length === 4_096) {
-          writeSync(fd, batch.join(""));
-          batch = [];
-        }
       }
     }
-    batch.push("}}");
-    writeSync(fd, batch.join(""));
-  } finally {
-    closeSync(fd);
+    yield "}}";
   }
-  renameSync(partial, recordFile);
+  writeWholeFile(recordFile, recordPieces());
   return files;
 }
 
