@@ -68,12 +68,57 @@ export function assembleContent<Question>(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry> = noFiles(),
-  { keepPage, readText, sortDocuments, handOver, keepSearchFile }: BuildHooks<Question> = {
+  build: BuildHooks<Question> = {
     keepPage: (page) => page as Question,
     readText: heldText,
     sortDocuments: (count) => new HeldInListingOrder(count),
   },
 ): ContentReading<Question, SearchFileRecord> {
+  // The pages first, in a function of their own: what only they need (the listing's order,
+  // each question's answers) is garbage once it returns, while the search index is built.
+  // At 300,000 questions that was 50 MB of the loading thread's heap, held through the
+  // index, the load's last stretch.
+  const derived = derivePages(community, questions, answers, build);
+  if ("problems" in derived) return derived;
+  const { searched, kept, texLeft } = derived;
+  let searchIndex: SearchFileRecord[];
+  try {
+    searchIndex = buildSearchIndex(searched.inOrder(), DEFAULT_CHUNK_SIZES, build.keepSearchFile);
+  } finally {
+    searched.discard();
+  }
+  return {
+    content: { community: derived.community, questions: kept, searchIndex },
+    warnings: texWarnings(
+      { fileOfId: questions.fileOfId, texLeftOf: texLeft.questions },
+      { fileOfId: answers.fileOfId, texLeftOf: texLeft.answers },
+    ),
+  };
+}
+
+/** What `derivePages` comes to: every problem of the content, or the pages and documents. */
+type DerivedPages<Question> =
+  | { problems: ContentProblem[] }
+  | {
+      community: Community;
+      /** The pages kept in listing order; empty when each was handed over (`handOver`). */
+      kept: Question[];
+      /** The search index's documents, to be taken in listing order. */
+      searched: ListingOrderSorter<SearchDocument>;
+      /** The formulas each entry left as TeX, by id. */
+      texLeft: { questions: Map<string, TexLeft[]>; answers: Map<string, TexLeft[]> };
+    };
+
+/**
+ * The rules that span files, then each question's page (kept or handed over) and its search
+ * document, in file order, each put in its place in the listing.
+ */
+function derivePages<Question>(
+  community: { community?: Community; problems: readonly ContentProblem[] },
+  questions: FolderFiles<QuestionEntry>,
+  answers: FolderFiles<AnswerEntry>,
+  { keepPage, readText, sortDocuments, handOver }: BuildHooks<Question>,
+): DerivedPages<Question> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
   // What a question file says of others, judged even when the file has problems of its own:
@@ -123,7 +168,6 @@ export function assembleContent<Question>(
   // The formulas each entry left as TeX, noted as the entries are taken for their pages.
   const questionsTexLeft = new Map<string, TexLeft[]>();
   const answersTexLeft = new Map<string, TexLeft[]>();
-  let searchIndex: SearchFileRecord[];
   try {
     toOrder.forEach(({ id }, index) => {
       const question = questions.entries.get(id) as QuestionEntry;
@@ -154,16 +198,15 @@ export function assembleContent<Question>(
       if (handOver === undefined) kept[rank] = page;
       else handOver(rank, page);
     });
-    searchIndex = buildSearchIndex(searched.inOrder(), DEFAULT_CHUNK_SIZES, keepSearchFile);
-  } finally {
+  } catch (error) {
     searched.discard();
+    throw error;
   }
   return {
-    content: { community: community.community, questions: kept, searchIndex },
-    warnings: texWarnings(
-      { fileOfId: questions.fileOfId, texLeftOf: questionsTexLeft },
-      { fileOfId: answers.fileOfId, texLeftOf: answersTexLeft },
-    ),
+    community: community.community,
+    kept,
+    searched,
+    texLeft: { questions: questionsTexLeft, answers: answersTexLeft },
   };
 }
 
