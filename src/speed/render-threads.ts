@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import type { AstroPrerenderer, PathWithRoute, RouteData } from "astro";
 import { projectFile } from "../project-paths.ts";
-import { startWorkerThread } from "./reading-threads.ts";
+import { HELPING_THREAD_LIMITS, startWorkerThread } from "./reading-threads.ts";
 import {
   endDeferring,
   startDeferring,
@@ -403,7 +403,8 @@ class RenderPool {
   constructor(count: number, data: RenderWorkerData) {
     const entry = projectFile("src/speed/render-worker.ts");
     this.#threads = Array.from({ length: count }, () => {
-      const thread = { worker: startWorkerThread(entry, { ...data }), pending: 0 };
+      const worker = startWorkerThread(entry, { ...data }, HELPING_THREAD_LIMITS);
+      const thread = { worker, pending: 0 };
       thread.worker.on("message", (message: WorkerMessage) => this.#receive(thread, message));
       thread.worker.on("error", (error) => this.#fail(error));
       thread.worker.on("exit", (code) => {
