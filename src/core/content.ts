@@ -82,6 +82,7 @@ export function assembleContent<Question>(
   const derived = derivePages(community, questions, answers, build);
   if ("problems" in derived) return derived;
   const { searched, kept, texLeft } = derived;
+  build.pagesDerived?.();
   let searchIndex: SearchFileRecord[];
   try {
     searchIndex = buildSearchIndex(searched.inOrder(), DEFAULT_CHUNK_SIZES, build.keepSearchFile);
@@ -286,6 +287,11 @@ export interface BuildHooks<Question> {
    * made (`buildSearchIndex`): a build sets it apart on disk. Without it, the file.
    */
   keepSearchFile?: (file: SearchFile) => SearchFileRecord;
+  /**
+   * Called once every page is derived, and what only the pages needed let go of, before the
+   * search index is built: a build's loading thread gives the memory back then.
+   */
+  pagesDerived?: () => void;
 }
 
 /** Items put by their place in the listing (0 first), in any order, and taken back in that order. */

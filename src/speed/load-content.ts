@@ -95,6 +95,8 @@ export interface LoadOptions {
    * load runs: an outcome of problems or a failure means that what it was given is void.
    */
   handOver?: (rank: number, question: ListedQuestion) => void;
+  /** Called once every page is derived, before the search index is built (`BuildHooks`). */
+  pagesDerived?: () => void;
   /** Up to how many questions the search documents are held, not spilled; tests make it small. */
   documentsHeldAtMost?: number;
 }
@@ -125,6 +127,7 @@ export async function loadContent(
     displayFrom = process.cwd(),
     now = Date.now(),
     handOver,
+    pagesDerived,
     documentsHeldAtMost = DOCUMENTS_HELD_AT_MOST,
   }: LoadOptions = {},
 ): Promise<{ outcome: LoadOutcome; saveCache: () => void }> {
@@ -163,6 +166,7 @@ export async function loadContent(
           ? new HeldInListingOrder(count)
           : new SpilledDocuments(spillDirectory(cacheDirectory), count),
       ...(handOver && { handOver }),
+      ...(pagesDerived && { pagesDerived }),
       ...(pageStore !== undefined && {
         keepSearchFile: ({ file, text }: SearchFile) => ({
           file,
