@@ -67,18 +67,15 @@ async function loadAndPost(): Promise<() => void> {
       ranks.push(rank);
       if (questions.length === QUESTIONS_PER_MESSAGE) postQuestions();
     },
-    // Deriving the pages leaves the heap larger than the search index needs, and V8 keeps the
-    // pages its collections emptied. At a million questions this thread held 640 to 660 MB
-    // committed and 160 to 260 MB of emptied pages while it built the index, for 274 to 289 MB
+    // The memory given back (`collectGarbage`) before the index, which needs far less than
+    // deriving the pages did. Without it, at a million questions, this thread held 635 to 658
+    // MB committed and 160 to 260 MB of emptied pages through the index for 274 to 289 MB
     // kept, beside Astro's thread holding the questions.
     pagesDerived: collectGarbage,
   });
   postQuestions();
-  // What the load let go of is still this thread's memory: V8 keeps the pages its collections
-  // free for the heap to grow into again, and frees them only in a collection meant to give
-  // memory back. The heap will not grow again, and Astro's thread is about to render beside it
-  // with the questions it took, so they are given back first. At a million questions this took
-  // 0.3 s and the process's RSS fell from 2,099 to 1,401 MiB.
+  // And again before Astro's thread renders beside this one with the questions it took: at a
+  // million questions this took 0.3 s, and the process's RSS fell from 2,099 to 1,401 MiB.
   collectGarbage();
   post({ outcome });
   return saveCache;
