@@ -405,9 +405,9 @@ class RenderPool {
     this.#threads = Array.from({ length: count }, () => {
       const worker = startWorkerThread(entry, { ...data }, HELPING_THREAD_LIMITS);
       const thread = { worker, pending: 0 };
-      thread.worker.on("message", (message: WorkerMessage) => this.#receive(thread, message));
-      thread.worker.on("error", (error) => this.#fail(error));
-      thread.worker.on("exit", (code) => {
+      worker.on("message", (message: WorkerMessage) => this.#receive(thread, message));
+      worker.on("error", (error) => this.#fail(error));
+      worker.on("exit", (code) => {
         if (code !== 0)
           this.#fail(new Error(`A page rendering thread stopped with exit code ${code}.`));
       });
