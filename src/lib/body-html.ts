@@ -95,14 +95,21 @@ function outlineBelow(html: string, below: number): string {
   });
 }
 
-/** The elements a post may use: text, lists, tables, quotes, code, links, disclosures. */
+/**
+ * The elements a post may use: text, lists, tables, quotes, code, links, disclosures. The most
+ * used come first (counted in Stack Exchange's dumps and the bench's corpus): sanitize-html
+ * looks a name up in this list from the start (`indexOf`) for each element, and twice for each
+ * text in one, which was 5% of a cold load's CPU with the list in alphabetical groups. In this
+ * order 20,000 bodies rendered in 0.90x the time, to the same bytes.
+ */
 const ALLOWED_TAGS = [
-  ...["p", "br", "hr", "h2", "h3", "h4", "h5", "h6", "div", "span"],
-  ...["em", "strong", "b", "i", "u", "s", "del", "ins", "sup", "sub", "small", "mark"],
-  ...["abbr", "q", "cite", "kbd", "samp", "var", "code", "pre", "wbr", "blockquote"],
-  ...["ul", "ol", "li", "dl", "dt", "dd"],
+  ...["p", "code", "a", "li", "em", "strong", "pre", "blockquote", "ul", "ol", "br", "hr"],
+  ...["h2", "h3", "h4", "h5", "h6", "sup", "sub", "span", "div"],
+  ...["b", "i", "u", "s", "del", "ins", "small", "mark"],
+  ...["abbr", "q", "cite", "kbd", "samp", "var", "wbr"],
+  ...["dl", "dt", "dd"],
   ...["table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"],
-  ...["a", "details", "summary"],
+  ...["details", "summary"],
 ];
 
 /**
