@@ -85,6 +85,8 @@ export function renderBody(
  * tags can be read as plain `<hN>` and `</hN>`.
  */
 function outlineBelow(html: string, below: number): string {
+  // Most posts have no heading: their HTML is searched for one once rather than tag by tag.
+  if (!/<h[1-6]>/.test(html)) return html;
   let previous = below;
   let open = 0;
   return html.replace(/<(\/?)h([1-6])>/g, (_tag, closing: string, level: string) => {
