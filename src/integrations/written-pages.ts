@@ -30,6 +30,7 @@ export function writtenPages(): AstroIntegration {
             outDir,
             pageRecordFile(fileURLToPath(config.cacheDir), outDir),
             renderKey,
+            fileURLToPath(config.publicDir),
           );
       },
       "astro:build:start": () => start?.(),

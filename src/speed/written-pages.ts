@@ -46,6 +46,12 @@ interface BuildPages {
   existing: ReadonlySet<string>;
   /** When the build started (ms since the epoch): older files were not written by it. */
   startedAt: number;
+  /**
+   * The files of the project's public folder, which Astro copies into the output folder,
+   * when the output folder was empty as the build started (`pageFoldersAlone`); otherwise
+   * undefined.
+   */
+  publicFilesIntoEmpty: string[] | undefined;
 }
 
 /*
@@ -82,9 +88,14 @@ export function pageRecordFile(cacheDir: string, outDir: string): string {
 /**
  * Starts a build's record of its pages. `renderKey` stands for everything besides a page's
  * props that its bytes depend on (the code, the configuration); a different one from the last
- * build's means no page is kept.
+ * build's means no page is kept. `publicDir` is the project's public folder.
  */
-export function startWrittenPages(outDir: string, recordFile: string, renderKey: string): void {
+export function startWrittenPages(
+  outDir: string,
+  recordFile: string,
+  renderKey: string,
+  publicDir: string,
+): void {
   let previous: Record<string, string> = {};
   try {
     const record = JSON.parse(readFileSync(recordFile, "utf8")) as PageRecord;
@@ -104,7 +115,17 @@ export function startWrittenPages(outDir: string, recordFile: string, renderKey:
     kept: new Set(),
     existing: new Set(mayKeep ? filesIn(outDir) : []),
     startedAt,
+    publicFilesIntoEmpty: isEmptyFolder(outDir) ? filesIn(publicDir) : undefined,
   };
+}
+
+/** Whether `folder` is missing or holds nothing. */
+function isEmptyFolder(folder: string): boolean {
+  try {
+    return readdirSync(folder).length === 0;
+  } catch {
+    return !existsSync(folder);
+  }
 }
 
 /**
@@ -179,14 +200,20 @@ function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[
  * Ends the build's record: writes it, then deletes every file of the output folder the build
  * neither wrote nor kept (with its precompressed copies), and the folders left empty.
  * Returns how many pages were kept, and how many of earlier builds deleted. The files left are
- * kept for `takeFilesLeft`: this is the one walk of the output folder a build makes.
+ * kept for `takeFilesLeft`: this is the one walk of the output folder a build makes. In a build
+ * into an empty folder the walk does not read the folders that hold a page alone
+ * (`pageFoldersAlone`).
  */
 export function finishWrittenPages(): { kept: number; deleted: number } | undefined {
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
   if (build === undefined) return undefined;
   (globalThis as WithBuildPages)[BUILD_PAGES] = undefined;
-  const { outDir, listed, kept, startedAt } = build;
+  const { outDir, listed, kept, startedAt, publicFilesIntoEmpty } = build;
   const listedFiles = writeRecord(build.recordFile, build.renderKey, listed);
+  const knownAlone =
+    publicFilesIntoEmpty === undefined
+      ? new Set<string>()
+      : pageFoldersAlone(listedFiles, publicFilesIntoEmpty);
   // A page of this build (listed) was written or kept by it: only the other files need a
   // `stat`, which at 100,000 pages cost more than the walk.
   const belongs = (file: string, path: string) =>
@@ -201,7 +228,10 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       const file = prefix + entry.name;
-      if (entry.isDirectory()) {
+      if (entry.isDirectory() && knownAlone.has(file)) {
+        empty = false;
+        files.push(`${file}/${PAGE_FILE}`);
+      } else if (entry.isDirectory()) {
         if (sweep(path, `${file}/`) && entry.name !== ".git") rmdirSync(path);
         else empty = false;
       } else if (belongs(file, path)) {
@@ -218,6 +248,47 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
   files.sort();
   (globalThis as WithBuildPages)[FILES_LEFT] = { outDir, files };
   return { kept: kept.size, deleted };
+}
+
+/** The file a page is written to, in a folder of its own (`build.format: "directory"`). */
+const PAGE_FILE = "index.html";
+
+/*
+ * In a build into an empty folder, every file in it at the end was written by the build: a
+ * page listed by its route (`pathsToWrite`, `pagesToWrite`), a file of a route that lists
+ * none (404.html, tags/index.html, search/search.js: none of them in a listed page's folder),
+ * one of Astro's assets (in _astro/), or a copy of a file of public/. So the folder of a
+ * listed page (`questions/x/` for `questions/x/index.html`) that no other listed page and no
+ * file of public/ is in holds that page alone, and the walk lists it without reading the
+ * folder. At a million questions, the walk read a million such folders and took 34.5 s at the
+ * end of a cold build, some of them read from the disk again (a walk of the same output took
+ * 141 s with the page cache dropped, and 19 s with it warm).
+ */
+
+/**
+ * The folders (relative to the output folder, without a final `/`) that hold one page of
+ * `pages` alone, given the files of `pages` and of the public folder, `publicFiles`.
+ */
+export function pageFoldersAlone(
+  pages: Iterable<string>,
+  publicFiles: readonly string[],
+): Set<string> {
+  const pageFolders = new Set<string>();
+  const holdingMore = new Set<string>();
+  /** The folders `file` is in, from the innermost at `end`, as holding more than one page. */
+  const holdMore = (file: string, end: number) => {
+    for (; end > 0; end = file.lastIndexOf("/", end - 1)) holdingMore.add(file.slice(0, end));
+  };
+  for (const page of pages) {
+    const end = page.lastIndexOf("/");
+    if (end > 0 && page.endsWith(`/${PAGE_FILE}`)) {
+      pageFolders.add(page.slice(0, end));
+      holdMore(page, page.lastIndexOf("/", end - 1));
+    } else holdMore(page, end);
+  }
+  for (const file of publicFiles) holdMore(file, file.lastIndexOf("/"));
+  for (const folder of holdingMore) pageFolders.delete(folder);
+  return pageFolders;
 }
 
 /** Every file under `dir` (none when it is not there), as paths relative to it with `/`. */
