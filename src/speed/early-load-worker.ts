@@ -67,13 +67,18 @@ async function loadAndPost(): Promise<() => void> {
       ranks.push(rank);
       if (questions.length === QUESTIONS_PER_MESSAGE) postQuestions();
     },
-    // The memory given back (`collectGarbage`) before the index, which needs far less than
-    // deriving the pages did. Without it, at a million questions, this thread held 635 to 658
-    // MB committed and 160 to 260 MB of emptied pages through the index for 274 to 289 MB
-    // kept, beside Astro's thread holding the questions.
-    pagesDerived: collectGarbage,
+    pagesDerived: () => {
+      // Every question is handed over once the pages are derived: the last of them go now,
+      // and Astro's thread, which has nothing else to do until the outcome, gives back what
+      // taking them left (`allQuestionsPosted`) while this one builds the index.
+      postQuestions();
+      post({ allQuestionsPosted: true });
+      // And this thread too, before the index, which needs far less than deriving the pages
+      // did. Without it, at a million questions, this thread held 635 to 658 MB committed
+      // and 160 to 260 MB of emptied pages through the index for 274 to 289 MB kept.
+      collectGarbage();
+    },
   });
-  postQuestions();
   // And again before Astro's thread renders beside this one with the questions it took: at a
   // million questions this took 0.3 s, and the process's RSS fell from 2,099 to 1,401 MiB.
   collectGarbage();
