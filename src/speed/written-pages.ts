@@ -46,12 +46,10 @@ interface BuildPages {
   existing: ReadonlySet<string>;
   /** When the build started (ms since the epoch): older files were not written by it. */
   startedAt: number;
-  /**
-   * The files of the project's public folder, which Astro copies into the output folder,
-   * when the output folder was empty as the build started (`pageFoldersAlone`); otherwise
-   * undefined.
-   */
-  publicFilesIntoEmpty: string[] | undefined;
+  /** Whether the output folder was missing or empty when the build started (`pageFoldersAlone`). */
+  startedEmpty: boolean;
+  /** The project's public folder, whose files Astro copies into the output folder. */
+  publicDir: string;
 }
 
 /*
@@ -115,7 +113,8 @@ export function startWrittenPages(
     kept: new Set(),
     existing: new Set(mayKeep ? filesIn(outDir) : []),
     startedAt,
-    publicFilesIntoEmpty: isEmptyFolder(outDir) ? filesIn(publicDir) : undefined,
+    startedEmpty: isEmptyFolder(outDir),
+    publicDir,
   };
 }
 
@@ -208,12 +207,11 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
   if (build === undefined) return undefined;
   (globalThis as WithBuildPages)[BUILD_PAGES] = undefined;
-  const { outDir, listed, kept, startedAt, publicFilesIntoEmpty } = build;
+  const { outDir, listed, kept, startedAt } = build;
   const listedFiles = writeRecord(build.recordFile, build.renderKey, listed);
-  const knownAlone =
-    publicFilesIntoEmpty === undefined
-      ? new Set<string>()
-      : pageFoldersAlone(listedFiles, publicFilesIntoEmpty);
+  const knownAlone = build.startedEmpty
+    ? pageFoldersAlone(listedFiles, filesIn(build.publicDir))
+    : new Set<string>();
   // A page of this build (listed) was written or kept by it: only the other files need a
   // `stat`, which at 100,000 pages cost more than the walk.
   const belongs = (file: string, path: string) =>
