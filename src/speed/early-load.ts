@@ -59,6 +59,17 @@ export interface StartedLoad {
  * will ask for: the folders the questions loader finds through loader-paths.ts's constants.
  */
 export function startBuildLoad(root: string, cacheDir: string): StartedLoad {
+  const started = startListedLoad(root, cacheDir);
+  // The listings are packed for the loading thread by now, and what listing the folders made
+  // (an entry object and a name a file) is garbage that V8 would leave about while Astro's
+  // thread bundles the pages. At a million questions the process's RSS reached 1,850 and
+  // 1,856 MiB at 11 s; given back here, at most 1,066 and 1,231 MiB in the first 12 s.
+  collectGarbage();
+  return started;
+}
+
+/** `startBuildLoad`'s listing and start, in a function of its own so the listings die with it. */
+function startListedLoad(root: string, cacheDir: string): StartedLoad {
   const directory = contentDirectory(root);
   const listings = listContentFolders(directory);
   return startEarlyLoad(
