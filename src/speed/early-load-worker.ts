@@ -69,8 +69,8 @@ async function loadAndPost(): Promise<() => void> {
     },
     pagesDerived: () => {
       // Every question is handed over once the pages are derived: the last of them go now,
-      // and Astro's thread, which has nothing else to do until the outcome, gives back what
-      // taking them left (`allQuestionsPosted`) while this one builds the index.
+      // and Astro's thread, if it waits on the load, gives back what taking them left
+      // (`allQuestionsPosted`) while this one builds the index.
       postQuestions();
       post({ allQuestionsPosted: true });
       // And this thread too, before the index, which needs far less than deriving the pages

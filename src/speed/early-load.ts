@@ -386,8 +386,9 @@ export function takeEarlyLoad(
   }
   early.taken = true;
   if (early.mainThreadWaiting) Atomics.store(early.mainThreadWaiting, 0, 1);
-  // What Astro did to get here (bundling the pages, and listing the folders before it) is
-  // garbage by now, and this thread has nothing to do until the load is done.
+  // What Astro did to get here (bundling the pages) is garbage by now, and this thread has
+  // nothing to do until the load is done. (Listing the folders was given back as it ended,
+  // in `startBuildLoad`.)
   if (!early.settled) collectGarbage();
   return early.outcome;
 }

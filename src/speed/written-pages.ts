@@ -120,11 +120,7 @@ export function startWrittenPages(
 
 /** Whether `folder` is missing or holds nothing. */
 function isEmptyFolder(folder: string): boolean {
-  try {
-    return readdirSync(folder).length === 0;
-  } catch {
-    return !existsSync(folder);
-  }
+  return !existsSync(folder) || readdirSync(folder).length === 0;
 }
 
 /**
