@@ -233,7 +233,7 @@ export function listedFiles({
  */
 export function addReading<Entry>(
   files: FolderFiles<Entry, Map<string, Entry>>,
-  { id, idIsValid }: NamedFile,
+  { id, idIsValid }: Pick<NamedFile, "id" | "idIsValid">,
   reading: FileReading<Entry>,
 ): boolean {
   if (reading.problems === undefined) {

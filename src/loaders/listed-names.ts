@@ -36,3 +36,10 @@ export function unpackListing({ names, files }: PackedListing): ListedName[] {
   if (files.length === 0) return [];
   return names.split("/").map((name, index) => ({ name, isFile: files[index] === 1 }));
 }
+
+/** A listing as names, unpacked if it came packed. */
+export function listingNames(
+  listing: ListedName[] | PackedListing | undefined,
+): ListedName[] | undefined {
+  return listing === undefined || Array.isArray(listing) ? listing : unpackListing(listing);
+}

@@ -6,7 +6,7 @@ import type { SearchFile, SearchFileRecord } from "../core/search-index.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { listingEntryOf } from "../core/listing.ts";
 import { readCommunity } from "../loaders/community-file.ts";
-import { unpackListing, type PackedListing } from "../loaders/listed-names.ts";
+import type { PackedListing } from "../loaders/listed-names.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
 import { shortDigest } from "./short-digest.ts";
 import {
@@ -65,17 +65,12 @@ export type LoadedContent = Content<ListedQuestion, SearchFileRecord>;
 
 /**
  * The content folder's two folders as the caller listed them, as names or packed (`packListing`);
- * a folder left out is listed here. A packed listing is unpacked only while its folder loads:
- * unpacked, the two listings of a million questions held about 200 MB for the whole load.
+ * a folder left out is listed here. A packed listing is unpacked only while its folder's reading
+ * is planned (`HeadStart.listing`).
  */
 export interface ContentListings {
   questions?: ListedName[] | PackedListing | undefined;
   answers?: ListedName[] | PackedListing | undefined;
-}
-
-/** A listing as names, unpacked if it came packed. */
-function listingNames(listing: ListedName[] | PackedListing | undefined): ListedName[] | undefined {
-  return listing === undefined || Array.isArray(listing) ? listing : unpackListing(listing);
 }
 
 export interface LoadOptions {
@@ -143,11 +138,11 @@ export async function loadContent(
     const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
     const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, {
       ...headStart,
-      listing: listingNames(listings.questions),
+      listing: listings.questions,
     });
     discards.push(questions.discard);
     const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder, {
-      listing: listingNames(listings.answers),
+      listing: listings.answers,
     });
     discards.push(answers.discard);
     const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);

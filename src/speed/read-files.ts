@@ -112,8 +112,17 @@ export interface FileIdentity {
   stamp: FileStamp | null;
 }
 
+/**
+ * Which task of the batch a result is of: its index. The loading thread knows each task's id,
+ * and keeps its own string of it rather than a copy from each result.
+ */
+export interface OfTask {
+  task: number;
+}
+
 /** A file read now: its entry's cache line (`cacheLine`), or its problems. */
-export type FileRead<Entry> = { id: string } & FileIdentity &
+export type FileRead<Entry> = OfTask &
+  FileIdentity &
   (
     | {
         line: string;
@@ -127,7 +136,7 @@ export interface FileResults<Entry> {
   /** Files read now, in the order of the tasks, so that runs concatenate into file order. */
   read: FileRead<Entry>[];
   /** Files whose digest is the one an earlier build saw: nothing to read again. */
-  unchanged: ({ id: string } & FileIdentity)[];
+  unchanged: (OfTask & FileIdentity)[];
 }
 
 /** Reads every file of the batch. */
@@ -182,13 +191,13 @@ function readTasks<Entry, Settings>(
     const { text, stamp } = readWithStamp(path, lookedAt);
     const digest = shortDigest(text);
     if (knownDigests[id] === digest) {
-      results.unchanged.push({ id, digest, stamp });
+      results.unchanged.push({ task: index, digest, stamp });
       continue;
     }
     const reading = reader.read(text, id, settings);
     if (reading.problems !== undefined) {
       results.read.push({
-        id,
+        task: index,
         digest,
         stamp,
         problems: reading.problems,
@@ -200,7 +209,7 @@ function readTasks<Entry, Settings>(
     if (textStore !== undefined) setApart(entry, reader.pageTexts, textStore);
     const stores = pageTextStores(reader, entry);
     const line = cacheLine(id, digest, stamp, stores, entry);
-    results.read.push({ id, digest, stamp, line, stores });
+    results.read.push({ task: index, digest, stamp, line, stores });
   }
   return results;
 }
