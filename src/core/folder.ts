@@ -100,8 +100,8 @@ export interface FolderNames {
 
 /**
  * A folder's `<id>.md` files, as `folderNames` finds them; as messages show it, a file is
- * named by its folder's `fileOfId`. Held by id while the folder loads: with the name as
- * messages show it too, 1.47 million answers' were some 90 MB more.
+ * named by its folder's `fileOfId`, which keeps only the ids (a build's load also lets go of
+ * these once it has planned the reading, see src/speed/load-folder.ts).
  */
 export interface NamedFile {
   name: string;

@@ -269,22 +269,25 @@ class FolderAssembly<Entry, Settings> {
 
   /** Takes one part's results (the whole batch's, read at once). */
   take({ read, unchanged }: FileResults<Entry>): void {
-    const { files, taskIds, invalidIds, reusable } = this.#plan;
+    const { files, invalidIds, reusable } = this.#plan;
     const records = this.#records;
     const counts = this.#counts;
     for (const result of read) {
       const { task, digest, stamp } = result;
-      const id = taskIds[task];
-      if (id === undefined) continue;
-      const named = { id, idIsValid: !invalidIds.has(id) };
+      const id = this.#idOf(task);
+      const idIsValid = !invalidIds.has(id);
       if ("problems" in result) {
-        addReading(files, named, { problems: result.problems, partial: result.partial });
+        addReading(
+          files,
+          { id, idIsValid },
+          { problems: result.problems, partial: result.partial },
+        );
         continue;
       }
-      if (!named.idIsValid) {
+      if (!idIsValid) {
         // What a file whose name breaks the id rule says of others is still judged; it has no
         // record, so its line is not kept.
-        addReading(files, named, { entry: entryOfLine<Entry>(result.line) });
+        addReading(files, { id, idIsValid }, { entry: entryOfLine<Entry>(result.line) });
         continue;
       }
       const line = this.#newLines.add(result.line);
@@ -292,9 +295,9 @@ class FolderAssembly<Entry, Settings> {
       counts.derived++;
     }
     for (const { task, digest, stamp } of unchanged) {
-      const id = taskIds[task];
-      const earlier = id === undefined ? undefined : reusable.get(id);
-      if (id === undefined || earlier === undefined) continue;
+      const id = this.#idOf(task);
+      const earlier = reusable.get(id);
+      if (earlier === undefined) continue;
       // The same entry, read again: its line says when, for the next build's stat to match.
       const line = sameFileStamp(earlier.stamp, stamp)
         ? earlier.line
@@ -304,6 +307,14 @@ class FolderAssembly<Entry, Settings> {
       records.set(id, { ...earlier, stamp, line });
       counts.unchangedByDigest++;
     }
+  }
+
+  /** The id of the task a result is of; a result of no task of the batch is a bug here. */
+  #idOf(task: number): string {
+    const id = this.#plan.taskIds[task];
+    if (id === undefined)
+      throw new Error(`A reading result names task ${task}, which the batch does not have.`);
+    return id;
   }
 
   /** The folder loaded, once every part has been taken. */
