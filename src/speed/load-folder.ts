@@ -195,9 +195,9 @@ interface ReadingPlan<Entry, Settings> {
   /**
    * The id of each file to read, by its task's index: the listing's own strings, which the
    * records and `files.fileOfId` are keyed by. Held rather than the listing's files by id (each
-   * its name, id and whether the id is valid, in a Map): with the listing unpacked, these took
-   * what the loading thread held halfway through 300,000 questions' answers from 233 to 165 MB
-   * (heap snapshots).
+   * its name, id and whether the id is valid, in a Map): with the unpacked listing let go of
+   * too (`HeadStart.listing`), what the loading thread held halfway through 300,000
+   * questions' answers went from 233 to 165 MB (heap snapshots).
    */
   taskIds: string[];
   /** The ids of the folder's files that break the id rule (few, if any). */
