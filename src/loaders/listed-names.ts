@@ -37,9 +37,10 @@ export function unpackListing({ names, files }: PackedListing): ListedName[] {
   return names.split("/").map((name, index) => ({ name, isFile: files[index] === 1 }));
 }
 
+/** A folder's listing as a caller had it: as names, or packed to cross threads. */
+export type Listing = ListedName[] | PackedListing;
+
 /** A listing as names, unpacked if it came packed. */
-export function listingNames(
-  listing: ListedName[] | PackedListing | undefined,
-): ListedName[] | undefined {
+export function listingNames(listing: Listing | undefined): ListedName[] | undefined {
   return listing === undefined || Array.isArray(listing) ? listing : unpackListing(listing);
 }

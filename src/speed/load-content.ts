@@ -1,12 +1,12 @@
 import type { ContentProblem } from "../lib/problems.ts";
-import type { FolderReader, FolderReaderModule, ListedName } from "../core/folder.ts";
+import type { FolderReader, FolderReaderModule } from "../core/folder.ts";
 import { answerFiles } from "../core/answer-file.ts";
 import { assembleContent, HeldInListingOrder, type Content } from "../core/content.ts";
 import type { SearchFile, SearchFileRecord } from "../core/search-index.ts";
 import { questionFiles, questionSettings } from "../core/question-file.ts";
 import { listingEntryOf } from "../core/listing.ts";
 import { readCommunity } from "../loaders/community-file.ts";
-import type { PackedListing } from "../loaders/listed-names.ts";
+import type { Listing } from "../loaders/listed-names.ts";
 import { derivationCodeDigest } from "./code-digest.ts";
 import { shortDigest } from "./short-digest.ts";
 import {
@@ -69,8 +69,8 @@ export type LoadedContent = Content<ListedQuestion, SearchFileRecord>;
  * is planned (`HeadStart.listing`).
  */
 export interface ContentListings {
-  questions?: ListedName[] | PackedListing | undefined;
-  answers?: ListedName[] | PackedListing | undefined;
+  questions?: Listing | undefined;
+  answers?: Listing | undefined;
 }
 
 export interface LoadOptions {

@@ -7,10 +7,9 @@ import {
   type FolderFiles,
   type FolderReader,
   type FolderReaderModule,
-  type ListedName,
 } from "../core/folder.ts";
 import { listFolder } from "../loaders/content-folder.ts";
-import { listingNames, type PackedListing } from "../loaders/listed-names.ts";
+import { listingNames, type Listing } from "../loaders/listed-names.ts";
 import {
   cacheLineOfJson,
   entryAt,
@@ -46,7 +45,7 @@ export interface HeadStart {
    * only while the reading is planned: unpacked, the 441,677 names of 300,000 questions'
    * answers were 17.7 MB of the loading thread's heap through their whole reading.
    */
-  listing?: ListedName[] | PackedListing | undefined;
+  listing?: Listing | undefined;
   /**
    * Set to 1 by the build's main thread once it waits for this load (see early-load.ts). Until
    * then Astro's own work keeps a core busy, and a reading thread more would only take turns

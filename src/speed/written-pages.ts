@@ -222,11 +222,11 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       const file = prefix + entry.name;
-      if (entry.isDirectory() && knownAlone.has(file)) {
-        empty = false;
-        files.push(`${file}/${PAGE_FILE}`);
-      } else if (entry.isDirectory()) {
-        if (sweep(path, `${file}/`) && entry.name !== ".git") rmdirSync(path);
+      if (entry.isDirectory()) {
+        if (knownAlone.has(file)) {
+          empty = false;
+          files.push(`${file}/${PAGE_FILE}`);
+        } else if (sweep(path, `${file}/`) && entry.name !== ".git") rmdirSync(path);
         else empty = false;
       } else if (belongs(file, path)) {
         empty = false;
