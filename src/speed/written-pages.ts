@@ -1,5 +1,13 @@
 import { hash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  opendirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
 import { writeWholeFile } from "./whole-file.ts";
 
@@ -46,7 +54,7 @@ interface BuildPages {
   existing: ReadonlySet<string>;
   /** When the build started (ms since the epoch): older files were not written by it. */
   startedAt: number;
-  /** Whether the output folder was missing or empty when the build started (`pageFoldersAlone`). */
+  /** Whether the output folder was missing or empty when the build started (`pagesAlone`). */
   startedEmpty: boolean;
   /** The project's public folder, whose files Astro copies into the output folder. */
   publicDir: string;
@@ -172,17 +180,17 @@ function digestText(digests: Buffer, index: number): string {
 /**
  * Writes the record of the pages the build listed (`PageRecord`, JSON) to `recordFile`, whole
  * (`writeWholeFile`: a record cut short would only cost the next build its pages kept), and
- * returns their files.
+ * returns their files, in the order listed.
  */
-function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[]): Set<string> {
-  const files = new Set<string>();
+function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[]): string[] {
+  const files: string[] = [];
   function* recordPieces(): Generator<string> {
     yield `{"renderKey":${JSON.stringify(renderKey)},"pages":{`;
     for (const { count, fileAt, digests } of listed) {
       for (let index = 0; index < count; index++) {
         const file = fileAt(index);
-        yield `${files.size === 0 ? "" : ","}${JSON.stringify(file)}:"${digestText(digests, index)}"`;
-        files.add(file);
+        yield `${files.length === 0 ? "" : ","}${JSON.stringify(file)}:"${digestText(digests, index)}"`;
+        files.push(file);
       }
     }
     yield "}}";
@@ -196,45 +204,54 @@ function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[
  * neither wrote nor kept (with its precompressed copies), and the folders left empty.
  * Returns how many pages were kept, and how many of earlier builds deleted. The files left are
  * kept for `takeFilesLeft`: this is the one walk of the output folder a build makes. In a build
- * into an empty folder the walk does not read the folders that hold a page alone
- * (`pageFoldersAlone`).
+ * into an empty folder every file belongs to the build, and the walk does not read the folders
+ * that hold a page alone (`pagesAlone`).
  */
 export function finishWrittenPages(): { kept: number; deleted: number } | undefined {
   const build = (globalThis as WithBuildPages)[BUILD_PAGES];
   if (build === undefined) return undefined;
   (globalThis as WithBuildPages)[BUILD_PAGES] = undefined;
-  const { outDir, listed, kept, startedAt } = build;
-  const listedFiles = writeRecord(build.recordFile, build.renderKey, listed);
-  const knownAlone = build.startedEmpty
-    ? pageFoldersAlone(listedFiles, filesIn(build.publicDir))
+  const { outDir, kept, startedAt, startedEmpty } = build;
+  const listedFiles = writeRecord(build.recordFile, build.renderKey, build.listed);
+  const alone = startedEmpty
+    ? pagesAlone(listedFiles, filesIn(build.publicDir))
     : new Set<string>();
   // A page of this build (listed) was written or kept by it: only the other files need a
   // `stat`, which at 100,000 pages cost more than the walk.
+  const listedSet = startedEmpty ? new Set<string>() : new Set(listedFiles);
+  // Held by the set or by nothing now; at a million pages the list alone is 8 MB.
+  listedFiles.length = 0;
   const belongs = (file: string, path: string) =>
-    listedFiles.has(file) ||
+    startedEmpty ||
+    listedSet.has(file) ||
     kept.has(file.replace(/\.(br|gz)$/, "")) ||
     file.startsWith(".git/") ||
     statSync(path).mtimeMs >= startedAt;
-  const files: string[] = [];
+  // The pages alone in their folders are listed as the routes gave them, not made again.
+  const files = [...alone];
   let deleted = 0;
   const sweep = (folder: string, prefix: string): boolean => {
     let empty = true;
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      const file = prefix + entry.name;
-      if (entry.isDirectory()) {
-        if (knownAlone.has(file)) {
+    // An entry at a time: a million questions' folder read whole was a million entries at once.
+    const entries = opendirSync(folder, { bufferSize: DIRECTORY_ENTRIES_READ });
+    try {
+      for (let entry; (entry = entries.readSync()) !== null;) {
+        const path = join(folder, entry.name);
+        const file = prefix + entry.name;
+        if (entry.isDirectory()) {
+          if (alone.has(`${file}/${PAGE_FILE}`)) empty = false;
+          else if (sweep(path, `${file}/`) && entry.name !== ".git") rmdirSync(path);
+          else empty = false;
+        } else if (belongs(file, path)) {
           empty = false;
-          files.push(`${file}/${PAGE_FILE}`);
-        } else if (sweep(path, `${file}/`) && entry.name !== ".git") rmdirSync(path);
-        else empty = false;
-      } else if (belongs(file, path)) {
-        empty = false;
-        files.push(file);
-      } else {
-        rmSync(path);
-        if (file.endsWith(".html")) deleted++;
+          files.push(file);
+        } else {
+          rmSync(path);
+          if (file.endsWith(".html")) deleted++;
+        }
       }
+    } finally {
+      entries.closeSync();
     }
     return empty;
   };
@@ -243,6 +260,9 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
   (globalThis as WithBuildPages)[FILES_LEFT] = { outDir, files };
   return { kept: kept.size, deleted };
 }
+
+/** How many entries of a folder the end-of-build walk reads from the disk at once. */
+const DIRECTORY_ENTRIES_READ = 1_024;
 
 /** The file a page is written to, in a folder of its own (`build.format: "directory"`). */
 const PAGE_FILE = "index.html";
@@ -253,21 +273,19 @@ const PAGE_FILE = "index.html";
  * none (404.html, tags/index.html, search/search.js: none of them in a listed page's folder),
  * one of Astro's assets (in _astro/), or a copy of a file of public/. So the folder of a
  * listed page (`questions/x/` for `questions/x/index.html`) that no other listed page and no
- * file of public/ is in holds that page alone, and the walk lists it without reading the
- * folder. At a million questions, the walk read a million such folders and took 34.5 s at the
- * end of a cold build, some of them read from the disk again (a walk of the same output took
- * 141 s with the page cache dropped, and 19 s with it warm).
+ * file of public/ is in holds that page alone, and the walk lists the page without reading
+ * the folder. At a million questions, the walk read a million such folders and took 34.5 s at
+ * the end of a cold build, some of them read from the disk again (a walk of the same output
+ * took 141 s with the page cache dropped, and 19 s with it warm).
  */
 
 /**
- * The folders (relative to the output folder, without a final `/`) that hold one page of
- * `pages` alone, given the files of `pages` and of the public folder, `publicFiles`.
+ * The pages of `pages` (files relative to the output folder, with `/`) that are alone in
+ * their folders, given the files of the public folder, `publicFiles`: the strings given, not
+ * copies, since at a million questions each is held to the end of the build.
  */
-export function pageFoldersAlone(
-  pages: Iterable<string>,
-  publicFiles: readonly string[],
-): Set<string> {
-  const pageFolders = new Set<string>();
+export function pagesAlone(pages: Iterable<string>, publicFiles: readonly string[]): Set<string> {
+  const alone = new Set<string>();
   const holdingMore = new Set<string>();
   /** The folders `file` is in, from the innermost at `end`, as holding more than one page. */
   const holdMore = (file: string, end: number) => {
@@ -276,13 +294,13 @@ export function pageFoldersAlone(
   for (const page of pages) {
     const end = page.lastIndexOf("/");
     if (end > 0 && page.endsWith(`/${PAGE_FILE}`)) {
-      pageFolders.add(page.slice(0, end));
+      alone.add(page);
       holdMore(page, page.lastIndexOf("/", end - 1));
     } else holdMore(page, end);
   }
   for (const file of publicFiles) holdMore(file, file.lastIndexOf("/"));
-  for (const folder of holdingMore) pageFolders.delete(folder);
-  return pageFolders;
+  for (const folder of holdingMore) alone.delete(`${folder}/${PAGE_FILE}`);
+  return alone;
 }
 
 /** Every file under `dir` (none when it is not there), as paths relative to it with `/`. */

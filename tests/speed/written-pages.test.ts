@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
   finishWrittenPages,
-  pageFoldersAlone,
+  pagesAlone,
   pagesToWrite,
   startWrittenPages,
   takeFilesLeft,
@@ -27,11 +27,12 @@ const PAGES = [
   "search/words-1.json",
 ];
 
-it("knows the folders that hold a page alone, and not those holding more", () => {
-  assert.deepEqual(
-    [...pageFoldersAlone(PAGES, ["favicon.svg", "questions/b/notes/readme.txt"])].sort(),
-    ["page/2", "questions/a", "tags/java/page/2"],
-  );
+it("knows the pages alone in their folders, and not those in folders holding more", () => {
+  assert.deepEqual([...pagesAlone(PAGES, ["favicon.svg", "questions/b/notes/readme.txt"])].sort(), [
+    "page/2/index.html",
+    "questions/a/index.html",
+    "tags/java/page/2/index.html",
+  ]);
 });
 
 /** A build of `PAGES` into `outDir`, with `publicFiles` copied in, as Astro and the threads would. */
