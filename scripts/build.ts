@@ -20,6 +20,26 @@ import { parseArgs } from "node:util";
 import { startBuildLoad } from "../src/speed/early-load.ts";
 import { buildCacheDirectory, projectFile, projectRoot } from "../src/project-paths.ts";
 
+/*
+ * glibc's malloc gives each thread that allocates an arena of its own, up to eight per core,
+ * and an arena keeps the memory it once held for its thread to use again. A build's threads
+ * (Astro's, the loading thread, two reading and two rendering) each allocate file buffers,
+ * messages and typed arrays: in a cold build of 300,000 questions malloc held 277 MiB at the
+ * build's peak, 191 of it in the threads' arenas. With two arenas, 184 MiB, and the peak fell
+ * from 1,077 to 1,001 MiB. glibc reads the setting only as a process starts (musl ignores it),
+ * so on Linux the build starts again with it: `execve` keeps the process, its id and output.
+ */
+if (process.platform === "linux" && process.env["MALLOC_ARENA_MAX"] === undefined) {
+  process.execve?.(
+    process.execPath,
+    [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      ...process.env,
+      MALLOC_ARENA_MAX: "2",
+    },
+  );
+}
+
 const astroArguments = process.argv.slice(2);
 
 const { values: flags } = parseArgs({
