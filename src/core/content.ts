@@ -10,7 +10,7 @@ import { toListingEntry } from "./listing.ts";
 import { toQuestionPage } from "./question-page.ts";
 import {
   buildSearchIndex,
-  DEFAULT_CHUNK_SIZES,
+  type PostingsRuns,
   type SearchDocument,
   type SearchFile,
   type SearchFileRecord,
@@ -85,7 +85,10 @@ export function assembleContent<Question>(
   build.pagesDerived?.();
   let searchIndex: SearchFileRecord[];
   try {
-    searchIndex = buildSearchIndex(searched.inOrder(), DEFAULT_CHUNK_SIZES, build.keepSearchFile);
+    searchIndex = buildSearchIndex(searched.inOrder(), {
+      ...(build.keepSearchFile && { keep: build.keepSearchFile }),
+      ...(build.postingsRuns && { runs: build.postingsRuns() }),
+    });
   } finally {
     searched.discard();
   }
@@ -297,6 +300,11 @@ export interface BuildHooks<Question> {
    * made (`buildSearchIndex`): a build sets it apart on disk. Without it, the file.
    */
   keepSearchFile?: (file: SearchFile) => SearchFileRecord;
+  /**
+   * Where the search index's postings wait, a run of questions at a time, until every word's
+   * are merged (`buildSearchIndex`): a build sets them apart on disk. Without it, held.
+   */
+  postingsRuns?: () => PostingsRuns;
   /**
    * Called once every page is derived, and what only the pages needed let go of, before the
    * search index is built: a build's loading thread gives the memory back then.

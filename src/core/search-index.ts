@@ -6,7 +6,13 @@ import {
   type QuestionRecord,
   type SearchManifest,
 } from "../lib/search/index-format.ts";
-import { IN_BODY, IN_TAGS, IN_TITLE, PostingsWriter } from "../lib/search/postings.ts";
+import {
+  IN_BODY,
+  IN_TAGS,
+  IN_TITLE,
+  postingsAfter,
+  PostingsWriter,
+} from "../lib/search/postings.ts";
 import { indexWords } from "../lib/search/words.ts";
 import type { DigestedText } from "../schemas/stored-text.ts";
 
@@ -54,10 +60,58 @@ export const DEFAULT_CHUNK_SIZES: ChunkSizes = {
   questionsPerChunk: 128,
 };
 
+/** One word's postings over a run of questions: written from the run's first, and its last. */
+export interface RunPostings {
+  word: string;
+  /** As `PostingsWriter` writes them, the first question's gap counted from -1. */
+  postings: string;
+  last: number;
+}
+
+/**
+ * Where the index puts its postings, a run of questions at a time (`buildSearchIndex`), to be
+ * read back once, every run at the same time, when the last run is in. `HeldPostings` holds
+ * them; a build sets them apart on disk (src/speed/spilled-postings.ts).
+ */
+export interface PostingsRuns {
+  /** Keeps one run: its words ascending (`compareWords`), each once. */
+  add(run: Iterable<RunPostings>): void;
+  /** The runs, in the order they were added, each as it was added. */
+  readBack(): Iterable<RunPostings>[];
+  /** Lets go of every run not read back. */
+  discard(): void;
+}
+
+/** Runs of postings held as they are. */
+export class HeldPostings implements PostingsRuns {
+  readonly #runs: RunPostings[][] = [];
+
+  add(run: Iterable<RunPostings>): void {
+    this.#runs.push([...run]);
+  }
+
+  readBack(): Iterable<RunPostings>[] {
+    return this.#runs.splice(0);
+  }
+
+  discard(): void {
+    this.#runs.length = 0;
+  }
+}
+
+/**
+ * Up to how many postings a run holds before it goes to `PostingsRuns`: some 12 MB of them
+ * (a 300,000-question build's index holds 28.5 million postings in 33.6 MB), and up to as
+ * much again of room their writers have grown into. Held whole, the postings are typed arrays
+ * outside the heap that grow by doubling, each leaving the one it grew out of to the collector,
+ * three times as many at a million questions, made as the build peaked.
+ */
+export const POSTINGS_PER_RUN = 10_000_000;
+
 /**
  * The search index of the questions (see src/lib/search/index-format.ts for its files): every
  * index word of each title, tags and body, with the questions it is in and where. Same
- * questions, same files, byte for byte.
+ * questions, same files, byte for byte, however the postings are split into runs.
  *
  * The documents are taken one at a time, in one pass, so that they can come from a generator
  * that reads each body's words when its turn comes: a build holds them on disk, and at a
@@ -65,14 +119,39 @@ export const DEFAULT_CHUNK_SIZES: ChunkSizes = {
  *
  * Each file goes to `keep` as soon as it is made, and what `keep` makes of it is what the index
  * holds: a build sets the files apart on disk (231 MB of them at a million questions), rather
- * than hold them all until the index is done.
+ * than hold them all until the index is done. The postings go to `runs` every
+ * `postingsPerRun`, and are merged word by word as the word files are written.
  */
 export function buildSearchIndex<Kept = SearchFile>(
   documents: Iterable<SearchDocument>,
-  sizes: ChunkSizes = DEFAULT_CHUNK_SIZES,
-  keep: (file: SearchFile) => Kept = (file) => file as Kept,
+  {
+    sizes = DEFAULT_CHUNK_SIZES,
+    keep = (file) => file as Kept,
+    runs = new HeldPostings(),
+    postingsPerRun = POSTINGS_PER_RUN,
+  }: {
+    sizes?: ChunkSizes;
+    keep?: (file: SearchFile) => Kept;
+    runs?: PostingsRuns;
+    postingsPerRun?: number;
+  } = {},
+): Kept[] {
+  try {
+    return indexFiles(documents, sizes, keep, runs, postingsPerRun);
+  } finally {
+    runs.discard();
+  }
+}
+
+function indexFiles<Kept>(
+  documents: Iterable<SearchDocument>,
+  sizes: ChunkSizes,
+  keep: (file: SearchFile) => Kept,
+  runs: PostingsRuns,
+  postingsPerRun: number,
 ): Kept[] {
   const postings = new Map<string, PostingsWriter>();
+  let postingsInRun = 0;
   const fieldsOfWord = new Map<string, number>();
   const questionFiles: Kept[] = [];
   const questionChunks: string[] = [];
@@ -87,6 +166,12 @@ export function buildSearchIndex<Kept = SearchFile>(
     let ofWord = postings.get(word);
     if (ofWord === undefined) postings.set(word, (ofWord = new PostingsWriter()));
     ofWord.add(question, fields);
+    postingsInRun++;
+  };
+  const closeRun = () => {
+    runs.add(runOf(postings));
+    postings.clear();
+    postingsInRun = 0;
   };
   let question = 0;
   for (const document of documents) {
@@ -109,8 +194,11 @@ export function buildSearchIndex<Kept = SearchFile>(
     records.push([document.id, document.titleLine, [...document.tags]]);
     if (records.length === sizes.questionsPerChunk) closeQuestionChunk();
     question++;
+    // Between questions: a run holds each word's postings of its questions whole.
+    if (postingsInRun >= postingsPerRun) closeRun();
   }
   if (records.length > 0) closeQuestionChunk();
+  if (postings.size > 0) closeRun();
 
   const files: Kept[] = [];
   const wordChunks: SearchManifest["wordChunks"] = [];
@@ -123,10 +211,7 @@ export function buildSearchIndex<Kept = SearchFile>(
     chunk = [];
     characters = 0;
   };
-  for (const word of [...postings.keys()].sort(compareWords)) {
-    const encoded = (postings.get(word) as PostingsWriter).text();
-    // Let go of as it is written, like the files.
-    postings.delete(word);
+  for (const { word, postings: encoded } of mergedRuns(runs.readBack())) {
     chunk.push(word, encoded);
     characters += word.length + encoded.length + 6;
     if (characters >= sizes.wordChunkCharacters) closeWordChunk();
@@ -145,6 +230,57 @@ export function buildSearchIndex<Kept = SearchFile>(
     keep({ file: MANIFEST_FILE, text: `${REGISTRY}.manifest(${JSON.stringify(manifest)});\n` }),
   );
   return files;
+}
+
+/** A run's postings, words ascending, each let go of as it is taken. */
+function* runOf(postings: Map<string, PostingsWriter>): Generator<RunPostings> {
+  for (const word of [...postings.keys()].sort(compareWords)) {
+    const writer = postings.get(word) as PostingsWriter;
+    postings.delete(word);
+    yield { word, postings: writer.text(), last: writer.last };
+  }
+}
+
+/**
+ * The runs merged: each word once, ascending, with its postings of every run joined in the
+ * runs' order (`postingsAfter`). Merged two at a time, in a tree as deep as the runs are
+ * many in powers of two.
+ */
+function mergedRuns(runs: Iterable<RunPostings>[]): Iterable<RunPostings> {
+  if (runs.length <= 1) return runs[0] ?? [];
+  const half = Math.ceil(runs.length / 2);
+  return mergedTwo(mergedRuns(runs.slice(0, half)), mergedRuns(runs.slice(half)));
+}
+
+function* mergedTwo(
+  earlier: Iterable<RunPostings>,
+  later: Iterable<RunPostings>,
+): Generator<RunPostings> {
+  const left = earlier[Symbol.iterator]();
+  const right = later[Symbol.iterator]();
+  let a = left.next();
+  let b = right.next();
+  while (!a.done && !b.done) {
+    const order = compareWords(a.value.word, b.value.word);
+    if (order < 0) {
+      yield a.value;
+      a = left.next();
+    } else if (order > 0) {
+      yield b.value;
+      b = right.next();
+    } else {
+      const { word, postings, last } = a.value;
+      yield {
+        word,
+        postings: postings + postingsAfter(b.value.postings, last),
+        last: b.value.last,
+      };
+      a = left.next();
+      b = right.next();
+    }
+  }
+  for (; !a.done; a = left.next()) yield a.value;
+  for (; !b.done; b = right.next()) yield b.value;
 }
 
 /** The order of the index's words, which the browser's lookups rely on: code units. */

@@ -32,6 +32,7 @@ import type { ListedQuestion, QuestionPage } from "../schemas/question-page.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folders.ts";
 import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
 import { SpilledDocuments, spillDirectory } from "./spilled-order.ts";
+import { SpilledPostings } from "./spilled-postings.ts";
 
 type FolderCounts = LoadedFolder<unknown>["counts"];
 
@@ -160,6 +161,11 @@ export async function loadContent(
         cacheDirectory === undefined || count <= documentsHeldAtMost
           ? new HeldInListingOrder(count)
           : new SpilledDocuments(spillDirectory(cacheDirectory), count),
+      // The postings too, where the documents are many enough to be spilled.
+      ...(cacheDirectory !== undefined &&
+        questions.loaded.files.fileOfId.size > documentsHeldAtMost && {
+          postingsRuns: () => new SpilledPostings(spillDirectory(cacheDirectory)),
+        }),
       ...(handOver && { handOver }),
       ...(pagesDerived && { pagesDerived }),
       ...(pageStore !== undefined && {

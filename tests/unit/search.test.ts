@@ -9,6 +9,7 @@ import { MANIFEST_FILE, REGISTRY, type SearchManifest } from "../../src/lib/sear
 import {
   decodePostings,
   encodePostings,
+  postingsAfter,
   IN_BODY,
   IN_TAGS,
   IN_TITLE,
@@ -121,6 +122,31 @@ describe("postings", () => {
   it("refuse a character they never write", () => {
     assert.throws(() => decodePostings("12!"), /Not a postings digit: "!"/);
   });
+
+  it("written a run at a time and joined, are what one writer of them all writes", () => {
+    const all = [
+      3 * 8 + IN_BODY,
+      40 * 8 + IN_TITLE,
+      41 * 8 + 7,
+      70_000 * 8 + IN_TAGS,
+      70_001 * 8 + 5,
+    ];
+    for (const cut of [1, 2, 3, 4]) {
+      // The later run as it is written on its own: its first gap from -1.
+      const later = encodePostings(all.slice(cut));
+      const last = Math.floor((all[cut - 1] as number) / 8);
+      assert.equal(
+        encodePostings(all.slice(0, cut)) + postingsAfter(later, last),
+        encodePostings(all),
+        `cut after ${cut}`,
+      );
+    }
+    assert.equal(
+      postingsAfter(encodePostings([5 * 8 + IN_BODY]), -1),
+      encodePostings([5 * 8 + IN_BODY]),
+    );
+    assert.throws(() => postingsAfter(encodePostings([5 * 8 + IN_BODY]), 5), /question 5 after 5/);
+  });
 });
 
 describe("ranking", () => {
@@ -221,7 +247,7 @@ describe("searching a built index", () => {
   // Small chunks, so that words and prefixes span several of them.
   const sizes = { wordChunkCharacters: 40, questionsPerChunk: 2 };
   const search = async (query: string) => {
-    const { source } = inMemorySource(buildSearchIndex(documents, sizes));
+    const { source } = inMemorySource(buildSearchIndex(documents, { sizes }));
     const searcher = createSearcher(source);
     const found = await searcher.find(query);
     return (await searcher.records(found.questions)).map(([id]) => id);
@@ -259,7 +285,7 @@ describe("searching a built index", () => {
   });
 
   it("loads only the chunks a query needs", async () => {
-    const { source, loaded } = inMemorySource(buildSearchIndex(documents, sizes));
+    const { source, loaded } = inMemorySource(buildSearchIndex(documents, { sizes }));
     const searcher = createSearcher(source);
     const found = await searcher.find("inkscape ");
     await searcher.records(found.questions);
@@ -284,8 +310,17 @@ describe("the index files", () => {
     }
   });
 
+  it("are the same bytes however the postings are split into runs", () => {
+    const whole = buildSearchIndex(documents);
+    for (const postingsPerRun of [1, 2, 7, 30]) {
+      assert.deepEqual(buildSearchIndex(documents, { postingsPerRun }), whole, `${postingsPerRun}`);
+    }
+  });
+
   it("hold every question in listing order, with its title line and tags", () => {
-    const files = buildSearchIndex(documents, { wordChunkCharacters: 1000, questionsPerChunk: 3 });
+    const files = buildSearchIndex(documents, {
+      sizes: { wordChunkCharacters: 1000, questionsPerChunk: 3 },
+    });
     const questionChunks = files.filter(({ file }) => file.startsWith("q-"));
     assert.equal(questionChunks.length, 2);
     assert.match(

@@ -74,6 +74,11 @@ export class PostingsWriter {
     this.#push(LAST_CODES[value] as number);
   }
 
+  /** The last question added; -1 before the first. */
+  get last(): number {
+    return this.#previous;
+  }
+
   /** The postings as `encodePostings` writes them. */
   text(): string {
     return ASCII.decode(this.#bytes.subarray(0, this.#length));
@@ -83,6 +88,40 @@ export class PostingsWriter {
     if (this.#length === this.#bytes.length) this.#bytes = grown(this.#bytes);
     this.#bytes[this.#length++] = code;
   }
+}
+
+/**
+ * Postings written from their first question (`text`, as `PostingsWriter` writes them) made to
+ * follow postings whose last question is `previous`: the first question's gap is counted from
+ * `previous` rather than from -1, and the rest is as it was. The postings of a word written a
+ * run of questions at a time are, joined this way, what one writer of them all writes.
+ */
+export function postingsAfter(text: string, previous: number): string {
+  let value = 0;
+  let scale = 1;
+  let at = 0;
+  for (; ; at++) {
+    const digitValue = DIGIT_VALUE[text.charCodeAt(at)] ?? -1;
+    if (digitValue < 0) throw new Error(`Not postings: ${JSON.stringify(text.slice(0, 40))}`);
+    if (digitValue < 32) {
+      value += digitValue * scale;
+      break;
+    }
+    value += (digitValue - 32) * scale;
+    scale *= 32;
+  }
+  const question = Math.floor(value / 8);
+  if (question <= previous) {
+    throw new RangeError(`Postings must ascend: question ${question} after ${previous}`);
+  }
+  return numberText((question - previous - 1) * 8 + (value % 8)) + text.slice(at + 1);
+}
+
+/** One number as postings write it: base 32, lowest digit first. */
+function numberText(value: number): string {
+  let text = "";
+  for (; value >= 32; value = Math.floor(value / 32)) text += CONTINUED[value % 32] as string;
+  return text + (LAST[value] as string);
 }
 
 /** Reads what `encodePostings` wrote. Throws on a character it never writes. */
