@@ -113,16 +113,17 @@ const HEAP_PER_FILE_BYTES = 1_600;
 const HEAP_FOR_CODE_MB = 160;
 
 /*
- * And past a few hundred thousand files, a quarter of that rate. V8 lets a heap grow to a
- * multiple of what it keeps before it collects, the larger the limit the larger the multiple:
- * twice at 2 GB, four times past it, 1.3 times at 256 MB (`MemoryController::MaxGrowingFactor`).
- * At a million questions (2.47 million files) the thread kept 455 to 568 MB at the end of the
- * load, about 0.23 KB a file, and with the limit at 2 GB it grew to 1,111 MB committed between
- * collections, beside Astro's thread taking the questions: the build's peak. At 0.4 KB a file
- * (1,103 MB there) it grows to about 1.6 times what it keeps, and the limit is still twice it.
+ * And past a million and a half files, 250 bytes a file. V8 lets a heap grow to a multiple of
+ * what it keeps before it collects, the larger the limit the larger the multiple: twice at
+ * 2 GB, four times past it, 1.3 times at 256 MB (`MemoryController::MaxGrowingFactor`). At a
+ * million questions (2.47 million files) the thread kept 455 to 568 MB at the end of the load,
+ * and with the limit at 2 GB it grew to 1,111 MB committed between collections, beside Astro's
+ * thread taking the questions: the build's peak. At 0.4 KB a file (1,103 MB), since it keeps
+ * at most 362 MB, it grew to 745 MB committed as it derived the pages, again the peak, 1,744
+ * MiB; at 250 bytes (749 MB), 677 MB, and the peak was 1,658 MiB (one cold build each).
  */
-const HEAP_PER_FILE_AT_SCALE_BYTES = 400;
-/** Where the two rates meet: 1.6 KB a file up to 262,144 files, then 400 MB up to 1,048,576. */
+const HEAP_PER_FILE_AT_SCALE_BYTES = 250;
+/** Where the two rates meet: 1.6 KB a file up to 262,144 files, then 400 MB up to 1,677,722. */
 const HEAP_FOR_FILES_AT_LEAST_BYTES = 400 * 2 ** 20;
 
 /** The two folders as this thread listed them (`listContentFolders`). */
