@@ -1,5 +1,6 @@
 import { hash } from "node:crypto";
 import {
+  type Dirent,
   existsSync,
   opendirSync,
   readdirSync,
@@ -230,38 +231,52 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
   // The pages alone in their folders are listed as the routes gave them, not made again.
   const files = [...alone];
   let deleted = 0;
-  const sweep = (folder: string, prefix: string): boolean => {
+  const sweep = (folder: string, prefix: string, depth: number): boolean => {
     let empty = true;
-    // An entry at a time: a million questions' folder read whole was a million entries at once.
-    const entries = opendirSync(folder, { bufferSize: DIRECTORY_ENTRIES_READ });
-    try {
-      for (let entry; (entry = entries.readSync()) !== null;) {
-        const path = join(folder, entry.name);
-        const file = prefix + entry.name;
-        if (entry.isDirectory()) {
-          if (alone.has(`${file}/${PAGE_FILE}`)) empty = false;
-          else if (sweep(path, `${file}/`) && entry.name !== ".git") rmdirSync(path);
-          else empty = false;
-        } else if (belongs(file, path)) {
-          empty = false;
-          files.push(file);
-        } else {
-          rmSync(path);
-          if (file.endsWith(".html")) deleted++;
-        }
+    for (const entry of entriesOf(folder, depth)) {
+      const path = join(folder, entry.name);
+      const file = prefix + entry.name;
+      if (entry.isDirectory()) {
+        if (alone.has(`${file}/${PAGE_FILE}`)) empty = false;
+        else if (sweep(path, `${file}/`, depth + 1) && entry.name !== ".git") rmdirSync(path);
+        else empty = false;
+      } else if (belongs(file, path)) {
+        empty = false;
+        files.push(file);
+      } else {
+        rmSync(path);
+        if (file.endsWith(".html")) deleted++;
       }
-    } finally {
-      entries.closeSync();
     }
     return empty;
   };
-  sweep(outDir, "");
+  sweep(outDir, "", 0);
   files.sort();
   (globalThis as WithBuildPages)[FILES_LEFT] = { outDir, files };
   return { kept: kept.size, deleted };
 }
 
-/** How many entries of a folder the end-of-build walk reads from the disk at once. */
+/**
+ * The entries of a folder `depth` below the output folder's. The output folder and those in it
+ * (`questions/`, `tags/`...) are read an entry at a time: a million questions' folder read
+ * whole was a million entries held at once. The folders below them hold a page or a few and
+ * are read whole, since reading a folder an entry at a time costs more calls: a walk of 100,000
+ * question folders took 2.6 to 2.9 s so, and 1.0 to 1.2 s read whole.
+ */
+function entriesOf(folder: string, depth: number): Iterable<Dirent> {
+  return depth < 2 ? entriesOneByOne(folder) : readdirSync(folder, { withFileTypes: true });
+}
+
+function* entriesOneByOne(folder: string): Generator<Dirent> {
+  const entries = opendirSync(folder, { bufferSize: DIRECTORY_ENTRIES_READ });
+  try {
+    for (let entry; (entry = entries.readSync()) !== null;) yield entry;
+  } finally {
+    entries.closeSync();
+  }
+}
+
+/** How many entries of a folder `entriesOneByOne` reads from the disk at once. */
 const DIRECTORY_ENTRIES_READ = 1_024;
 
 /** The file a page is written to, in a folder of its own (`build.format: "directory"`). */
