@@ -103,8 +103,8 @@ export class HeldPostings implements PostingsRuns {
  * Up to how many postings a run holds before it goes to `PostingsRuns`: some 12 MB of them
  * (a 300,000-question build's index holds 28.5 million postings in 33.6 MB), and up to as
  * much again of room their writers have grown into. Held whole, the postings are typed arrays
- * outside the heap that grow by doubling, each leaving the one it grew out of to the collector,
- * three times as many at a million questions, made as the build peaked.
+ * outside the heap that grow by doubling, each leaving the one it grew out of to the
+ * collector; a million questions' build peaked as its index was made.
  */
 export const POSTINGS_PER_RUN = 10_000_000;
 

@@ -93,7 +93,10 @@ export interface LoadOptions {
   handOver?: (rank: number, question: ListedQuestion) => void;
   /** Called once every page is derived, before the search index is built (`BuildHooks`). */
   pagesDerived?: () => void;
-  /** Up to how many questions the search documents are held, not spilled; tests make it small. */
+  /**
+   * Up to how many questions the search index's documents and postings are held, not spilled;
+   * tests make it small.
+   */
   documentsHeldAtMost?: number;
 }
 
@@ -102,6 +105,7 @@ export interface LoadOptions {
  * listing order, rather than spilling them to disk (`SpilledDocuments`): some 600 bytes a
  * question, so 120 MB at most, where a million questions' were some 700 MB. At 100,000 the
  * spill's writing and reading back took about 2 s of the loading thread's time in a rebuild.
+ * Past it, the index's postings are set apart too, a run at a time (`SpilledPostings`).
  */
 const DOCUMENTS_HELD_AT_MOST = 200_000;
 
@@ -150,6 +154,12 @@ export async function loadContent(
     // The stores this build's pages are set apart in, noted as they are: the pages themselves
     // may have been handed over already.
     const pageStores = new Set<string>();
+    // Past `documentsHeldAtMost` questions, the search index's documents and postings wait on
+    // disk until they are taken.
+    const spillTo =
+      cacheDirectory !== undefined && questions.loaded.files.fileOfId.size > documentsHeldAtMost
+        ? spillDirectory(cacheDirectory)
+        : undefined;
     const read = assembleContent(community, questions.loaded.files, answers.loaded.files, {
       keepPage: (page) => {
         const listed = listedQuestion(page, pageStore);
@@ -158,14 +168,10 @@ export async function loadContent(
       },
       readText: readPageText,
       sortDocuments: (count) =>
-        cacheDirectory === undefined || count <= documentsHeldAtMost
+        spillTo === undefined
           ? new HeldInListingOrder(count)
-          : new SpilledDocuments(spillDirectory(cacheDirectory), count),
-      // The postings too, where the documents are many enough to be spilled.
-      ...(cacheDirectory !== undefined &&
-        questions.loaded.files.fileOfId.size > documentsHeldAtMost && {
-          postingsRuns: () => new SpilledPostings(spillDirectory(cacheDirectory)),
-        }),
+          : new SpilledDocuments(spillTo, count),
+      ...(spillTo !== undefined && { postingsRuns: () => new SpilledPostings(spillTo) }),
       ...(handOver && { handOver }),
       ...(pagesDerived && { pagesDerived }),
       ...(pageStore !== undefined && {

@@ -1,24 +1,28 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { closeSync, openSync, readSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PostingsRuns, RunPostings } from "../core/search-index.ts";
+import { writeWholeFile } from "./whole-file.ts";
 
 /*
  * The search index's postings, a run of questions at a time (`buildSearchIndex`), set apart
  * in files beside the spilled documents until every run is in, then read back together, a
  * block of each file at a time, as the runs are merged word by word. A file holds a run's
  * words in order, a line each: the word, its last question and its postings, tab-separated
- * (a word is letters, digits, `_`, `+` and `#`; postings are base-32 digits).
+ * (a word is letters, digits, `_`, `+` and `#`; postings are base-32 digits). A build stopped
+ * midway leaves its files to the next one's sweep of the folder (`SpilledDocuments`).
  */
-
-/** What a run's file holds back before writing it. */
-const BLOCK_BYTES = 1 << 20;
 
 /**
  * What is read of each run's file at a time: every run is read at once, some ten at a million
  * questions and hundreds at Stack Overflow's size.
  */
 const READ_BLOCK_BYTES = 1 << 16;
+
+/** A run's lines, as its file holds them. */
+function* linesOf(run: Iterable<RunPostings>): Generator<string> {
+  for (const { word, postings, last } of run) yield `${word}\t${last}\t${postings}\n`;
+}
 
 /** Runs of postings in files of `directory` (the spill folder, `spillDirectory`). */
 export class SpilledPostings implements PostingsRuns {
@@ -27,31 +31,13 @@ export class SpilledPostings implements PostingsRuns {
   readonly #files: string[] = [];
 
   constructor(directory: string) {
-    mkdirSync(directory, { recursive: true });
     this.#directory = directory;
   }
 
   add(run: Iterable<RunPostings>): void {
     const file = join(this.#directory, `${this.#build}-postings-${this.#files.length}.tsv`);
     this.#files.push(file);
-    const fd = openSync(file, "w");
-    try {
-      let pending: string[] = [];
-      let pendingBytes = 0;
-      for (const { word, postings, last } of run) {
-        const line = `${word}\t${last}\t${postings}\n`;
-        pending.push(line);
-        pendingBytes += line.length;
-        if (pendingBytes >= BLOCK_BYTES) {
-          writeSync(fd, pending.join(""));
-          pending = [];
-          pendingBytes = 0;
-        }
-      }
-      if (pending.length > 0) writeSync(fd, pending.join(""));
-    } finally {
-      closeSync(fd);
-    }
+    writeWholeFile(file, linesOf(run));
   }
 
   readBack(): Iterable<RunPostings>[] {
