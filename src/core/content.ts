@@ -87,7 +87,7 @@ export function assembleContent<Question>(
   try {
     searchIndex = buildSearchIndex(searched.inOrder(), {
       ...(build.keepSearchFile && { keep: build.keepSearchFile }),
-      ...(build.postingsRuns && { runs: build.postingsRuns() }),
+      ...(build.postingsRuns && { runs: build.postingsRuns }),
     });
   } finally {
     searched.discard();
@@ -304,7 +304,7 @@ export interface BuildHooks<Question> {
    * Where the search index's postings wait, a run of questions at a time, until every word's
    * are merged (`buildSearchIndex`): a build sets them apart on disk. Without it, held.
    */
-  postingsRuns?: () => PostingsRuns;
+  postingsRuns?: PostingsRuns;
   /**
    * Called once every page is derived, and what only the pages needed let go of, before the
    * search index is built: a build's loading thread gives the memory back then.

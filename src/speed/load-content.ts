@@ -171,7 +171,7 @@ export async function loadContent(
         spillTo === undefined
           ? new HeldInListingOrder(count)
           : new SpilledDocuments(spillTo, count),
-      ...(spillTo !== undefined && { postingsRuns: () => new SpilledPostings(spillTo) }),
+      ...(spillTo !== undefined && { postingsRuns: new SpilledPostings(spillTo) }),
       ...(handOver && { handOver }),
       ...(pagesDerived && { pagesDerived }),
       ...(pageStore !== undefined && {

@@ -58,7 +58,12 @@ export function encodePostings(postings: ArrayLike<number>): string {
 export class PostingsWriter {
   #bytes = new Uint8Array(16);
   #length = 0;
-  #previous = -1;
+  #previous: number;
+
+  /** `previous`: the last question of the postings these are to follow, if any. */
+  constructor(previous = -1) {
+    this.#previous = previous;
+  }
 
   /** Adds `question`, greater than the last one added, found in `fields` (1 to 7). */
   add(question: number, fields: number): void {
@@ -110,18 +115,9 @@ export function postingsAfter(text: string, previous: number): string {
     value += (digitValue - 32) * scale;
     scale *= 32;
   }
-  const question = Math.floor(value / 8);
-  if (question <= previous) {
-    throw new RangeError(`Postings must ascend: question ${question} after ${previous}`);
-  }
-  return numberText((question - previous - 1) * 8 + (value % 8)) + text.slice(at + 1);
-}
-
-/** One number as postings write it: base 32, lowest digit first. */
-function numberText(value: number): string {
-  let text = "";
-  for (; value >= 32; value = Math.floor(value / 32)) text += CONTINUED[value % 32] as string;
-  return text + (LAST[value] as string);
+  const first = new PostingsWriter(previous);
+  first.add(Math.floor(value / 8), value % 8);
+  return first.text() + text.slice(at + 1);
 }
 
 /** Reads what `encodePostings` wrote. Throws on a character it never writes. */
