@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { collectGarbage } from "./collect-garbage.ts";
 import type { LoadingThreadMessage, PackedListings } from "./early-load.ts";
-import type { ListedQuestion } from "../schemas/question-page.ts";
+import { isSetApart, packQuestions, type SetApartQuestion } from "./packed-questions.ts";
 
 const { directory, cacheDirectory, mainThreadWaiting, listings, questionsPerMessage } =
   workerData as {
@@ -50,11 +50,11 @@ saveCache();
  */
 async function loadAndPost(): Promise<() => void> {
   const post = (message: LoadingThreadMessage) => parentPort?.postMessage(message);
-  let questions: ListedQuestion[] = [];
+  let questions: SetApartQuestion[] = [];
   let ranks: number[] = [];
   const postQuestions = () => {
     if (questions.length === 0) return;
-    post({ questions, ranks: Uint32Array.from(ranks) });
+    post({ questions: packQuestions(questions, ranks) });
     questions = [];
     ranks = [];
   };
@@ -63,16 +63,19 @@ async function loadAndPost(): Promise<() => void> {
     headStart: { readers, mainThreadWaiting },
     ...(listings && { listings }),
     handOver: (rank, question) => {
+      // This thread always has a cache folder, where the load sets each page apart.
+      if (!isSetApart(question)) {
+        throw new Error(
+          `The load handed over question ${question.id} with its page held rather than set apart; this is a bug, please report it`,
+        );
+      }
       questions.push(question);
       ranks.push(rank);
       if (questions.length === QUESTIONS_PER_MESSAGE) postQuestions();
     },
     pagesDerived: () => {
-      // Every question is handed over once the pages are derived: the last of them go now,
-      // and Astro's thread, if it waits on the load, gives back what taking them left
-      // (`allQuestionsPosted`) while this one builds the index.
+      // Every question is handed over once the pages are derived: the last of them go now.
       postQuestions();
-      post({ allQuestionsPosted: true });
       // And this thread too, before the index, which needs far less than deriving the pages
       // did. Without it, at a million questions, this thread held 635 to 658 MB committed
       // and 160 to 260 MB of emptied pages through the index for 274 to 289 MB kept.

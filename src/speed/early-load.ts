@@ -6,6 +6,7 @@ import { entryCacheDirectory } from "./entry-cache.ts";
 import type { ListedName } from "../core/folder.ts";
 import type { LoadOutcome } from "./load-content.ts";
 import type { ListedQuestion } from "../schemas/question-page.ts";
+import { unpackQuestions, type PackedQuestions } from "./packed-questions.ts";
 import { startWorkerThread } from "./reading-threads.ts";
 import { collectGarbage } from "./collect-garbage.ts";
 
@@ -224,20 +225,10 @@ export function startEarlyLoad(
     const exited = new Promise<void>((done) => worker.once("exit", () => done()));
     let posted = false;
     const outcome = new Promise<LoadOutcome>((resolve) => {
-      const sharing = new SharedStrings();
-      let parts: QuestionsPart[] = [];
+      let parts: PackedQuestions[] = [];
       const takeMessage = (message: LoadingThreadMessage) => {
         if ("questions" in message) {
-          message.questions.forEach((question) => sharing.of(question));
-          parts.push(message);
-          return;
-        }
-        if ("allQuestionsPosted" in message) {
-          // The loading thread builds the search index now, on its own. This thread, if it
-          // waits on the load (`takeEarlyLoad`), gives back what taking the questions left:
-          // at a million questions it held 461 MB committed for 331 MB alive through the
-          // index, the build's peak. One that does not wait yet collects when it does.
-          if (Atomics.load(mainThreadWaiting, 0) === 1) collectGarbage();
+          parts.push(message.questions);
           return;
         }
         posted = true;
@@ -295,30 +286,26 @@ export function startEarlyLoad(
 
 /**
  * What the loading thread posts (`loadAndPost` in early-load-worker.ts): the questions a part
- * at a time as they are derived, in file order, each with its place in the listing (`ranks`);
- * then, once every question is derived, that all are (`allQuestionsPosted`); then the rest
- * of the outcome, whose `questions` are empty. Posted whole, a million questions' outcome was
- * serialized at once beside the thread's heap and this thread's copy as it arrived.
+ * at a time as they are derived, in file order, packed with the place in the listing of each
+ * (src/speed/packed-questions.ts); then the rest of the outcome, whose `questions` are empty.
+ * Posted whole, a million questions' outcome was serialized at once beside the thread's heap
+ * and this thread's copy as it arrived.
  */
-export type LoadingThreadMessage =
-  QuestionsPart | { allQuestionsPosted: true } | { outcome: LoadOutcome };
-
-/** Questions as the loading thread derived them, and the place in the listing of each. */
-export interface QuestionsPart {
-  questions: ListedQuestion[];
-  ranks: Uint32Array;
-}
+export type LoadingThreadMessage = { questions: PackedQuestions } | { outcome: LoadOutcome };
 
 /**
- * The questions of the parts put in their places in the listing. The places are those of every
- * question the load kept, each once; a place left empty or taken twice would be a fault of the
- * load, and is said rather than built.
+ * The questions of the parts, unpacked and put in their places in the listing, each part let
+ * go of once unpacked. The places are those of every question the load kept, each once; a
+ * place left empty or taken twice would be a fault of the load, and is said rather than built.
  */
-function inListingOrder(parts: readonly QuestionsPart[]): ListedQuestion[] {
-  const count = parts.reduce((sum, { questions }) => sum + questions.length, 0);
+function inListingOrder(parts: (PackedQuestions | undefined)[]): ListedQuestion[] {
+  const count = parts.reduce((sum, part) => sum + (part?.ranks.length ?? 0), 0);
   const questions = new Array<ListedQuestion | undefined>(count).fill(undefined);
-  for (const part of parts) {
-    part.questions.forEach((question, index) => {
+  const sharing = new SharedStrings();
+  parts.forEach((part, partIndex) => {
+    if (part === undefined) return;
+    parts[partIndex] = undefined;
+    unpackQuestions(part, (text) => sharing.of(text)).forEach((question, index) => {
       const rank = part.ranks[index] as number;
       if (rank >= count || questions[rank] !== undefined) {
         throw new Error(
@@ -327,27 +314,19 @@ function inListingOrder(parts: readonly QuestionsPart[]): ListedQuestion[] {
       }
       questions[rank] = question;
     });
-  }
+  });
   return questions as ListedQuestion[];
 }
 
 /**
- * Each question with its repeated strings held once. A message's strings arrive as a copy
- * apiece, and questions repeat their tags and the store path of their set-apart page: at a
- * million questions, three tags and a 90-character path each, about 170 MB of copies, kept to
- * the end of the build.
+ * Each string held once. The questions repeat their tags and the store path of their set-apart
+ * page: at a million questions, three tags and a 90-character path each, unpacked apiece, were
+ * about 170 MB of copies, kept to the end of the build.
  */
 class SharedStrings {
   readonly #held = new Map<string, string>();
 
-  of(question: ListedQuestion): ListedQuestion {
-    const { tags, page } = question;
-    tags.forEach((tag, index) => (tags[index] = this.#share(tag)));
-    if ("digest" in page) page.store = this.#share(page.store);
-    return question;
-  }
-
-  #share(text: string): string {
+  of(text: string): string {
     const shared = this.#held.get(text);
     if (shared !== undefined) return shared;
     this.#held.set(text, text);
