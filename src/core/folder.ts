@@ -1,5 +1,6 @@
 import type { ContentProblem } from "../lib/problems.ts";
 import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
+import { IdIndex } from "../lib/id-index.ts";
 
 /*
  * A content folder holds one file per entry, `<id>.md`, each read on its own by a pure
@@ -174,18 +175,19 @@ export function folderFiles<Entry>(names: FolderNames): FolderFiles<Entry, Map<s
 
 /**
  * Every `<id>.md` file of a folder by id, each file's name made from its id when asked for:
- * only the ids are held. Held as strings, the names of a million questions' 2.47 million
- * files were some 240 MB of the loading thread's heap for the whole load (a heap snapshot at
- * 100,000 questions: two concatenated strings and a name, 96 bytes a file), for the few
- * messages that name a file.
+ * only the ids are held (in an `IdIndex`, not a Set). Held as strings, the names of a million
+ * questions' 2.47 million files were some 240 MB of the loading thread's heap for the whole
+ * load (a heap snapshot at 100,000 questions: two concatenated strings and a name, 96 bytes a
+ * file), for the few messages that name a file.
  */
 export class FileNames implements EntryShelf<string> {
-  readonly #ids: Set<string>;
+  readonly #ids: IdIndex;
   readonly #shownFile: (name: string) => string;
 
   /** `ids` in the folder's name order; `shownFile` names a file of the folder for messages. */
-  constructor(ids: Iterable<string>, shownFile: (name: string) => string) {
-    this.#ids = new Set(ids);
+  constructor(ids: readonly string[], shownFile: (name: string) => string) {
+    this.#ids = new IdIndex(ids.length);
+    for (const id of ids) this.#ids.add(id);
     this.#shownFile = shownFile;
   }
 
@@ -202,7 +204,7 @@ export class FileNames implements EntryShelf<string> {
   }
 
   keys(): Iterable<string> {
-    return this.#ids.keys();
+    return this.#ids.ids();
   }
 }
 

@@ -1,4 +1,5 @@
 import { grown } from "../lib/grown-array.ts";
+import { IdIndex } from "../lib/id-index.ts";
 import type { CachedFile, LineAt, LineSource } from "./entry-cache.ts";
 import type { FileStamp } from "./file-stamp.ts";
 
@@ -7,8 +8,8 @@ import type { FileStamp } from "./file-stamp.ts";
  * file, the earlier builds' and this one's, to the end of the build: at a million questions
  * and 1.5 million answers, as objects (the record, its line's place, its stamp's array and
  * numbers, its digest's string) they were about 450 bytes a file, some 1.1 GB of the loading
- * thread's heap. Here a file is a row of typed arrays and its place in a Map by id: about 110
- * bytes. A record is made again, as an object, each time it is asked for, and let go of at once.
+ * thread's heap. Here a file is a row of typed arrays and its row found by id (`IdIndex`). A
+ * record is made again, as an object, each time it is asked for, and let go of at once.
  */
 
 /** How a record's digest is packed: `shortDigest`'s 16 base64url characters are 12 bytes. */
@@ -22,8 +23,7 @@ const SIXTETS = Int8Array.from({ length: 128 }, (_, code) =>
 
 /** The files' records by id, in the order they were first set (a Map's order). */
 export class RecordTable {
-  readonly #rowOf = new Map<string, number>();
-  #rows = 0;
+  readonly #index: IdIndex;
   #capacity: number;
   #digests: Uint8Array;
   /** size, mtimeMs, ctimeMs, ino per row; NaN size for a record without a stamp. */
@@ -41,6 +41,7 @@ export class RecordTable {
   /** `expected`: how many records it will likely hold (it grows past that when it must). */
   constructor(expected = 1_024) {
     this.#capacity = Math.max(expected, 16);
+    this.#index = new IdIndex(this.#capacity);
     this.#digests = new Uint8Array(this.#capacity * DIGEST_BYTES);
     this.#stamps = new Float64Array(this.#capacity * 4);
     this.#storesIndex = new Uint32Array(this.#capacity);
@@ -50,16 +51,16 @@ export class RecordTable {
   }
 
   get size(): number {
-    return this.#rowOf.size;
+    return this.#index.size;
   }
 
   has(id: string): boolean {
-    return this.#rowOf.has(id);
+    return this.#index.has(id);
   }
 
   get(id: string): CachedFile | undefined {
-    const row = this.#rowOf.get(id);
-    return row === undefined ? undefined : this.#recordAt(row);
+    const row = this.#index.rowOf(id);
+    return row === -1 ? undefined : this.#recordAt(row);
   }
 
   /**
@@ -92,8 +93,8 @@ export class RecordTable {
 
   /** Sets the record of `id` to its record in `table`, which must have one. */
   setFrom(table: RecordTable, id: string): void {
-    const from = table.#rowOf.get(id);
-    if (from === undefined) throw new Error(`${id} has no record to copy.`);
+    const from = table.#index.rowOf(id);
+    if (from === -1) throw new Error(`${id} has no record to copy.`);
     const row = this.#rowFor(id);
     this.#digests.set(
       table.#digests.subarray(from * DIGEST_BYTES, (from + 1) * DIGEST_BYTES),
@@ -112,8 +113,8 @@ export class RecordTable {
 
   /** Where the line of `id`'s record is, without making the whole record. */
   lineOf(id: string): LineAt | undefined {
-    const row = this.#rowOf.get(id);
-    if (row === undefined) return undefined;
+    const row = this.#index.rowOf(id);
+    if (row === -1) return undefined;
     return {
       lines: this.#sources[this.#sourceIndex[row] as number] as LineSource,
       at: this.#lineAt[row] as number,
@@ -122,19 +123,21 @@ export class RecordTable {
   }
 
   delete(id: string): boolean {
-    return this.#rowOf.delete(id);
+    return this.#index.delete(id);
   }
 
   keys(): IterableIterator<string> {
-    return this.#rowOf.keys();
+    return this.#index.ids();
   }
 
   *values(): IterableIterator<CachedFile> {
-    for (const row of this.#rowOf.values()) yield this.#recordAt(row);
+    for (const row of this.#index.rows()) yield this.#recordAt(row);
   }
 
   *entries(): IterableIterator<[string, CachedFile]> {
-    for (const [id, row] of this.#rowOf) yield [id, this.#recordAt(row)];
+    for (const row of this.#index.rows()) {
+      yield [this.#index.idAt(row) as string, this.#recordAt(row)];
+    }
   }
 
   [Symbol.iterator](): IterableIterator<[string, CachedFile]> {
@@ -151,7 +154,7 @@ export class RecordTable {
   /** Every list of stores a record points into (without making the records). */
   usedStoreLists(): Set<readonly string[]> {
     const used = new Set<readonly string[]>();
-    for (const row of this.#rowOf.values()) {
+    for (const row of this.#index.rows()) {
       used.add(this.#storeLists[this.#storesIndex[row] as number] as readonly string[]);
     }
     return used;
@@ -160,7 +163,7 @@ export class RecordTable {
   /** Whether every record's line is in `lines` (without making the records). */
   allLinesIn(lines: LineSource): boolean {
     const source = this.#sources.indexOf(lines);
-    for (const row of this.#rowOf.values()) if (this.#sourceIndex[row] !== source) return false;
+    for (const row of this.#index.rows()) if (this.#sourceIndex[row] !== source) return false;
     return true;
   }
 
@@ -185,12 +188,8 @@ export class RecordTable {
 
   /** The row of `id`, a new one at the end if it has none. */
   #rowFor(id: string): number {
-    let row = this.#rowOf.get(id);
-    if (row === undefined) {
-      if (this.#rows === this.#capacity) this.#grow();
-      row = this.#rows++;
-      this.#rowOf.set(id, row);
-    }
+    const row = this.#index.add(id);
+    if (row === this.#capacity) this.#grow();
     return row;
   }
 
