@@ -1,10 +1,10 @@
 /**
  * Ids, each with a number: its place in the order the ids were added (its row). Found by a hash
- * of their own in a table of 32-bit numbers, rather than by a Map or Set of strings: at a million
- * questions the loading thread held each of 2.47 million files' ids in a Set (the folder's files)
- * and a Map (the entry cache's records), some 70 bytes a file of hash tables alone. Here an id
- * costs its slot in a list of the strings and two 4-byte slots of the table, kept at most half
- * full: about 16 bytes.
+ * of their own in a table of 32-bit numbers, rather than by a Map or Set of strings: the loading
+ * thread held each file's id in a Set (the folder's files) and a Map (the entry cache's records),
+ * 68 bytes a file of hash tables at 300,000 questions (a heap snapshot). Here an id costs its
+ * slot in a list of the strings and the table's slots, kept at most half full: 20 to 24 bytes
+ * there.
  */
 export class IdIndex {
   /** Each row's id; undefined for a row deleted. */
@@ -25,52 +25,52 @@ export class IdIndex {
     return this.#size;
   }
 
-  /** How many rows it has given out, deleted ones too: the next new id's row. */
-  get rowCount(): number {
-    return this.#ids.length;
-  }
-
   /** The row of `id`, or -1. */
   rowOf(id: string): number {
-    const slots = this.#slots;
-    const mask = slots.length - 1;
-    for (let at = hashOf(id) & mask; ; at = (at + 1) & mask) {
-      const slot = slots[at] as number;
-      if (slot === EMPTY) return -1;
-      if (slot !== DELETED && this.#ids[slot - 1] === id) return slot - 1;
-    }
+    const at = this.#slotOf(id);
+    return at === -1 ? -1 : (this.#slots[at] as number) - 1;
   }
 
   has(id: string): boolean {
-    return this.rowOf(id) !== -1;
+    return this.#slotOf(id) !== -1;
   }
 
-  /** The row of `id`, a new one after the last if it has none. */
+  /**
+   * The row of `id`, a new one after the last if it has none: one search of the table, which
+   * goes on past deleted slots to an empty one, and takes the first free slot it passed.
+   */
   add(id: string): number {
-    const known = this.rowOf(id);
-    if (known !== -1) return known;
     if ((this.#taken + 1) * 2 > this.#slots.length) this.#rehash();
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    let free = -1;
+    let at = hashOf(id) & mask;
+    for (; ; at = (at + 1) & mask) {
+      const slot = slots[at] as number;
+      if (slot === EMPTY) break;
+      if (slot === DELETED) {
+        if (free === -1) free = at;
+      } else if (this.#ids[slot - 1] === id) return slot - 1;
+    }
+    if (free === -1) {
+      free = at;
+      this.#taken++;
+    }
     const row = this.#ids.push(id) - 1;
-    this.#place(id, row);
+    slots[free] = row + 1;
     this.#size++;
-    this.#taken++;
     return row;
   }
 
   /** Takes `id` out; its row is not given out again (an id added again gets a new one). */
   delete(id: string): boolean {
-    const slots = this.#slots;
-    const mask = slots.length - 1;
-    for (let at = hashOf(id) & mask; ; at = (at + 1) & mask) {
-      const slot = slots[at] as number;
-      if (slot === EMPTY) return false;
-      if (slot !== DELETED && this.#ids[slot - 1] === id) {
-        slots[at] = DELETED;
-        this.#ids[slot - 1] = undefined;
-        this.#size--;
-        return true;
-      }
-    }
+    const at = this.#slotOf(id);
+    if (at === -1) return false;
+    const row = (this.#slots[at] as number) - 1;
+    this.#slots[at] = DELETED;
+    this.#ids[row] = undefined;
+    this.#size--;
+    return true;
   }
 
   /** The id of `row`, or undefined if it was deleted. */
@@ -89,12 +89,23 @@ export class IdIndex {
     for (let row = 0; row < ids.length; row++) if (ids[row] !== undefined) yield row;
   }
 
-  /** Puts `row`'s id in the first free slot from its hash on. */
+  /** Where in the table `id` is, or -1. */
+  #slotOf(id: string): number {
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    for (let at = hashOf(id) & mask; ; at = (at + 1) & mask) {
+      const slot = slots[at] as number;
+      if (slot === EMPTY) return -1;
+      if (slot !== DELETED && this.#ids[slot - 1] === id) return at;
+    }
+  }
+
+  /** Puts `row`'s id in the first empty slot from its hash on (a table made anew has no other). */
   #place(id: string, row: number): void {
     const slots = this.#slots;
     const mask = slots.length - 1;
     let at = hashOf(id) & mask;
-    while (slots[at] !== EMPTY && slots[at] !== DELETED) at = (at + 1) & mask;
+    while (slots[at] !== EMPTY) at = (at + 1) & mask;
     slots[at] = row + 1;
   }
 

@@ -34,7 +34,7 @@ const readers = Array.from(
   () => startReadingWorker(QUESTIONS_FOLDER),
 );
 
-// How many questions the outcome's parts hold: about 10 MB of message at a million.
+// How many questions each part of the outcome holds (`packQuestions`).
 const QUESTIONS_PER_MESSAGE = questionsPerMessage ?? 20_000;
 const { loadContent } = await import("./load-content.ts");
 const saveCache = await loadAndPost();

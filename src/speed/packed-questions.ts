@@ -1,5 +1,6 @@
 import type { ListedQuestion } from "../schemas/question-page.ts";
 import type { DigestedText } from "../schemas/stored-text.ts";
+import { isDigestedText } from "./text-store.ts";
 
 /*
  * The questions as the loading thread hands them to Astro's thread (src/speed/early-load.ts):
@@ -70,5 +71,5 @@ export function unpackQuestions(
 
 /** Whether a question's page was set apart (a build's load sets each one apart). */
 export function isSetApart(question: ListedQuestion): question is SetApartQuestion {
-  return "digest" in question.page;
+  return isDigestedText(question.page);
 }

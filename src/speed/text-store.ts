@@ -170,7 +170,8 @@ export function compareWhereSetApart(a: unknown, b: unknown): number {
   return a.at - b.at;
 }
 
-function isDigestedText(data: unknown): data is DigestedText {
+/** Whether `data` is where a text was set apart, with its digest (`storeDigestedText`). */
+export function isDigestedText(data: unknown): data is DigestedText {
   return typeof data === "object" && data !== null && "digest" in data && "store" in data;
 }
 
