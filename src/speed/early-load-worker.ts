@@ -82,8 +82,9 @@ async function loadAndPost(): Promise<() => void> {
       collectGarbage();
     },
   });
-  // And again before Astro's thread renders beside this one with the questions it took: at a
-  // million questions this took 0.3 s, and the process's RSS fell from 2,099 to 1,401 MiB.
+  // And again before Astro's thread makes the questions of their parts and renders beside this
+  // one: at a million questions this took 0.3 s, and the process's RSS fell from 2,099 to
+  // 1,401 MiB.
   collectGarbage();
   post({ outcome });
   return saveCache;

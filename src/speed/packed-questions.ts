@@ -61,12 +61,12 @@ export function unpackQuestions(
 ): SetApartQuestion[] {
   const [stores, rows] = JSON.parse(text) as [string[], PackedRow[]];
   const shared = stores.map(share);
-  return rows.map(([id, tags, listingDigest, store, at, bytes, digest]) => ({
-    id,
-    tags: tags.map(share),
-    listingDigest,
-    page: { store: shared[store] as string, at, bytes, digest },
-  }));
+  return rows.map(([id, tags, listingDigest, store, at, bytes, digest]) => {
+    // The parsed list itself, its tags shared in place: a copy apiece was a million lists made
+    // to be thrown away as a million questions were unpacked.
+    tags.forEach((tag, index) => (tags[index] = share(tag)));
+    return { id, tags, listingDigest, page: { store: shared[store] as string, at, bytes, digest } };
+  });
 }
 
 /** Whether a question's page was set apart (a build's load sets each one apart). */
