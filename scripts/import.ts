@@ -12,33 +12,31 @@ import {
   nameProblem,
   renderCommunityFile,
 } from "./import/community-file.ts";
-import { locateDump } from "./import/dump-files.ts";
+import { locateDump, type DumpFiles } from "./import/dump-files.ts";
 import { settleDuplicates } from "./import/duplicates.ts";
-import { importPosts, settleAnswers } from "./import/import-posts.ts";
-import { HELP, parseImportArguments } from "./import/options.ts";
+import { importPosts, settleAnswers, type PostsPass } from "./import/import-posts.ts";
+import { HELP, parseImportArguments, type ImportOptions } from "./import/options.ts";
 import { UsageError } from "./common/usage-error.ts";
 import { noDuplicateLinks, readDuplicateLinks } from "./import/post-links.ts";
-import { progressDisplay } from "./import/progress.ts";
+import { progressDisplay, type Progress } from "./import/progress.ts";
 import { assembleReport } from "./import/assemble-report.ts";
 import { formatReport } from "./import/report.ts";
 import { createStaging, checkOutFolder, removeStaging, swapIn } from "./import/staging.ts";
 import { checkTagCounts } from "./import/tag-counts.ts";
-import { readTagMapFile } from "./import/tags.ts";
+import { readTagMapFile, type TagPolicy } from "./import/tags.ts";
 import { countRows } from "./import/row-count.ts";
 import { decideMath } from "./import/math-use.ts";
 import { readUserNames } from "./import/users.ts";
 import { DumpReadError } from "./import/xml-rows.ts";
 
-async function main(args: readonly string[]): Promise<number> {
-  const started = performance.now();
-
-  // 1. Read the command line, find the dump's files and the site they come from.
-  const options = parseImportArguments(args);
-  if (options === undefined) {
-    console.log(HELP);
-    return 0;
-  }
-  const dump = locateDump(options.input);
+/**
+ * The site, the community's name and the tag policy, each checked before any file is written:
+ * a wrong flag is a usage error, not a half-done import.
+ */
+function resolveCommunity(
+  options: ImportOptions,
+  dump: DumpFiles,
+): { site: string; name: string; tagPolicy: TagPolicy } {
   const site = options.site ?? siteFromFolderName(basename(dump.folder));
   if (site === undefined) {
     throw new UsageError(
@@ -54,6 +52,73 @@ async function main(args: readonly string[]): Promise<number> {
     map: options.tagMap === undefined ? new Map<string, string>() : readTagMapFile(options.tagMap),
     rule: !options.strictTags,
   };
+  return { site, name, tagPolicy };
+}
+
+/**
+ * Ctrl-C (and SIGTERM, SIGHUP) removes the staging folder, so a stopped import leaves nothing
+ * behind. Returns the function that stops listening.
+ */
+function removeStagingOnSignal(staging: string, progress: Progress): () => void {
+  const abandon = (signal: NodeJS.Signals) => {
+    progress.end();
+    removeStaging(staging);
+    console.error(`import: stopped by ${signal}; nothing was written.`);
+    process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGHUP" ? 1 : 15));
+  };
+  process.once("SIGINT", abandon).once("SIGTERM", abandon).once("SIGHUP", abandon);
+  return () => {
+    process.off("SIGINT", abandon).off("SIGTERM", abandon).off("SIGHUP", abandon);
+  };
+}
+
+/** The rows of the dump's files that are not carried over, by file, for the report. */
+async function countNotCarriedRows(dump: DumpFiles): Promise<Map<string, number>> {
+  const notCarriedRows = new Map<string, number>();
+  for (const file of [dump.comments, dump.postHistory, dump.votes]) {
+    if (file !== undefined) notCarriedRows.set(file, await countRows(file));
+  }
+  return notCarriedRows;
+}
+
+/**
+ * Writes community.yaml into the staging folder, with the CC BY-SA attribution the licence
+ * asks for; returns whether it typesets math (the posts use TeX, or --math says so).
+ */
+function writeCommunityFile(
+  staging: string,
+  site: string,
+  name: string,
+  pass: PostsPass,
+  mathFlag: boolean | undefined,
+): boolean {
+  const attribution = communityAttribution(site, pass.licences, pass.licenceFrom);
+  const typesetsMath = decideMath(pass.mathUse, mathFlag);
+  const community = renderCommunityFile(
+    name,
+    attribution,
+    `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
+    typesetsMath,
+  );
+  const communityProblems = communityFileProblems(community);
+  if (communityProblems.length > 0) {
+    throw new Error(`community.yaml would be invalid: ${JSON.stringify(communityProblems)}`);
+  }
+  writeFileSync(join(staging, "community.yaml"), community);
+  return typesetsMath;
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const started = performance.now();
+
+  // 1. Read the command line, find the dump's files and the site they come from.
+  const options = parseImportArguments(args);
+  if (options === undefined) {
+    console.log(HELP);
+    return 0;
+  }
+  const dump = locateDump(options.input);
+  const { site, name, tagPolicy } = resolveCommunity(options, dump);
 
   // 2. Refuse to replace an existing folder without --force, before any work is done.
   checkOutFolder(options.out, options.force, [dump.folder, process.cwd()]);
@@ -73,13 +138,7 @@ async function main(args: readonly string[]): Promise<number> {
   const staging = createStaging(options.out);
   const questionsDir = join(staging, "questions");
   const answersDir = join(staging, "answers");
-  const abandon = (signal: NodeJS.Signals) => {
-    progress.end();
-    removeStaging(staging);
-    console.error(`import: stopped by ${signal}; nothing was written.`);
-    process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGHUP" ? 1 : 15));
-  };
-  process.once("SIGINT", abandon).once("SIGTERM", abandon).once("SIGHUP", abandon);
+  const stopRemovingOnSignal = removeStagingOnSignal(staging, progress);
   try {
     const pass = await importPosts({
       postsFile: dump.posts,
@@ -103,27 +162,12 @@ async function main(args: readonly string[]): Promise<number> {
       dump.tags === undefined
         ? null
         : await checkTagCounts(dump.tags, pass.dumpTagCounts, progress.update);
-    const notCarriedRows = new Map<string, number>();
-    for (const file of [dump.comments, dump.postHistory, dump.votes]) {
-      if (file !== undefined) notCarriedRows.set(file, await countRows(file));
-    }
+    const notCarriedRows = await countNotCarriedRows(dump);
     progress.end();
 
     // 6. community.yaml, with the CC BY-SA attribution the licence asks for, and math: tex
     //    when the posts use TeX (or --math says so).
-    const attribution = communityAttribution(site, pass.licences, pass.licenceFrom);
-    const typesetsMath = decideMath(pass.mathUse, options.math);
-    const community = renderCommunityFile(
-      name,
-      attribution,
-      `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
-      typesetsMath,
-    );
-    const communityProblems = communityFileProblems(community);
-    if (communityProblems.length > 0) {
-      throw new Error(`community.yaml would be invalid: ${JSON.stringify(communityProblems)}`);
-    }
-    writeFileSync(join(staging, "community.yaml"), community);
+    const typesetsMath = writeCommunityFile(staging, site, name, pass, options.math);
 
     // 7. Swap the folder in only when every question and answer made it, or when asked to.
     const complete = pass.problems.length === 0 && duplicates.problems.length === 0;
@@ -152,7 +196,7 @@ async function main(args: readonly string[]): Promise<number> {
   } finally {
     progress.end();
     removeStaging(staging);
-    process.off("SIGINT", abandon).off("SIGTERM", abandon).off("SIGHUP", abandon);
+    stopRemovingOnSignal();
   }
 }
 
