@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import type { AnswerSettlement } from "./answer-ledger.ts";
 import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
-import type { PostsPass } from "./import-posts.ts";
+import type { PostProblem, PostsPass } from "./import-posts.ts";
 import { byId, type DuplicateLinks } from "./post-links.ts";
 import { postTypeName, type ImportReport } from "./report.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
@@ -35,20 +35,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
   const problems = [...pass.problems, ...duplicates.problems].sort(
     (a, b) => a.line - b.line || byId(a.id, b.id),
   );
-  const failedRows = (post: string) =>
-    new Set(
-      problems
-        .filter((problem) => problem.post === post)
-        .map((problem) => `${problem.line} ${problem.id}`),
-    ).size;
   const importable = pass.written;
-  const count = <Key>(counts: ReadonlyMap<Key, number>, key: Key) => counts.get(key) ?? 0;
-  const notCarried = (what: string, file: string | undefined, name: string) => ({
-    what,
-    file: file === undefined ? name : basename(file),
-    rows: file === undefined ? null : (parts.notCarriedRows.get(file) ?? null),
-  });
-  const postsMegabytes = statSync(dump.posts).size / 1e6;
   return {
     site: parts.site,
     name: parts.name,
@@ -63,41 +50,20 @@ export function assembleReport(parts: ReportParts): ImportReport {
     questions: {
       inDump: pass.questionRows,
       importable,
-      notImported: failedRows("question"),
+      notImported: failedRows(problems, "question"),
       written: parts.written ? importable : 0,
     },
     answers: {
       inDump: pass.answerRows,
       importable: pass.answers.written,
-      notImported: failedRows("answer"),
+      notImported: failedRows(problems, "answer"),
       written: parts.written ? pass.answers.written : 0,
       accepted: parts.written ? pass.answers.accepted : 0,
       withoutQuestion: [...parts.answers.withoutQuestion].sort((a, b) => byId(a.id, b.id)),
     },
-    authors: {
-      file: dump.users ?? null,
-      users: parts.userRows,
-      fromUsers: count(pass.authors, "Users.xml"),
-      fromOwnerDisplayName: count(pass.authors, "OwnerDisplayName"),
-      none: count(pass.authors, "none"),
-      unknownUsers: pass.unknownUsers,
-      namesCleaned: [...pass.namesCleaned.values()].sort((a, b) =>
-        a.who.localeCompare(b.who, "en", { numeric: true }),
-      ),
-    },
-    licences: {
-      perLicence: [...pass.licences]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([licence, posts]) => ({ licence, posts })),
-      fromContentLicense: count(pass.licenceFrom, "ContentLicense"),
-      byDate: count(pass.licenceFrom, "date"),
-      fromOption: count(pass.licenceFrom, "--license"),
-    },
-    notCarriedOver: [
-      notCarried("comments", dump.comments, "Comments.xml"),
-      notCarried("edit history", dump.postHistory, "PostHistory.xml"),
-      notCarried("votes", dump.votes, "Votes.xml"),
-    ],
+    authors: authorsPart(parts),
+    licences: licencesPart(pass),
+    notCarriedOver: notCarriedOverPart(dump, parts.notCarriedRows),
     skippedByType: [...pass.skippedByType]
       .sort(([a], [b]) => byId(a, b))
       .map(([postTypeId, rows]) => ({ postTypeId, kind: postTypeName(postTypeId), rows })),
@@ -108,17 +74,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
       .map((change) => ({ ...change, mergesWithDumpTag: pass.dumpTagCounts.has(change.to) })),
     tagRepeats: pass.tagRepeats,
     titlesTrimmed: pass.titlesTrimmed,
-    duplicateLinks: {
-      file: dump.postLinks ?? null,
-      rows: links.rows,
-      duplicateRows: links.duplicateRows,
-      followed: duplicates.followed,
-      notFollowed: duplicates.notFollowed,
-      ignored: duplicates.ignored,
-      unusable: links.unusable,
-      multiple: duplicates.multiple,
-      withoutClosedDate: duplicates.withoutClosedDate,
-    },
+    duplicateLinks: duplicateLinksPart(dump, links, duplicates),
     tagCounts: parts.tagCounts,
     textCheck:
       pass.textCheck === undefined
@@ -135,12 +91,90 @@ export function assembleReport(parts: ReportParts): ImportReport {
     },
     written: parts.written,
     exitCode: parts.exitCode,
-    stats: {
-      seconds: parts.seconds,
-      postsMegabytes,
-      megabytesPerSecond: postsMegabytes / parts.seconds,
-      questionsPerSecond: pass.written / parts.seconds,
-      peakRssMegabytes: process.resourceUsage().maxRSS / 1024,
-    },
+    stats: statsPart(dump, pass, parts.seconds),
+  };
+}
+
+/** The rows (by line and Id) of one kind of post that have a problem: a row can have several. */
+function failedRows(problems: readonly PostProblem[], post: string): number {
+  return new Set(
+    problems
+      .filter((problem) => problem.post === post)
+      .map((problem) => `${problem.line} ${problem.id}`),
+  ).size;
+}
+
+const count = <Key>(counts: ReadonlyMap<Key, number>, key: Key) => counts.get(key) ?? 0;
+
+function authorsPart(parts: ReportParts): ImportReport["authors"] {
+  const { pass } = parts;
+  return {
+    file: parts.dump.users ?? null,
+    users: parts.userRows,
+    fromUsers: count(pass.authors, "Users.xml"),
+    fromOwnerDisplayName: count(pass.authors, "OwnerDisplayName"),
+    none: count(pass.authors, "none"),
+    unknownUsers: pass.unknownUsers,
+    namesCleaned: [...pass.namesCleaned.values()].sort((a, b) =>
+      a.who.localeCompare(b.who, "en", { numeric: true }),
+    ),
+  };
+}
+
+function licencesPart(pass: PostsPass): ImportReport["licences"] {
+  return {
+    perLicence: [...pass.licences]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([licence, posts]) => ({ licence, posts })),
+    fromContentLicense: count(pass.licenceFrom, "ContentLicense"),
+    byDate: count(pass.licenceFrom, "date"),
+    fromOption: count(pass.licenceFrom, "--license"),
+  };
+}
+
+/** Comments, edit history and votes: their rows when the file is in the dump, else null. */
+function notCarriedOverPart(
+  dump: DumpFiles,
+  notCarriedRows: ReadonlyMap<string, number>,
+): ImportReport["notCarriedOver"] {
+  const notCarried = (what: string, file: string | undefined, name: string) => ({
+    what,
+    file: file === undefined ? name : basename(file),
+    rows: file === undefined ? null : (notCarriedRows.get(file) ?? null),
+  });
+  return [
+    notCarried("comments", dump.comments, "Comments.xml"),
+    notCarried("edit history", dump.postHistory, "PostHistory.xml"),
+    notCarried("votes", dump.votes, "Votes.xml"),
+  ];
+}
+
+function duplicateLinksPart(
+  dump: DumpFiles,
+  links: DuplicateLinks,
+  duplicates: DuplicateOutcome,
+): ImportReport["duplicateLinks"] {
+  return {
+    file: dump.postLinks ?? null,
+    rows: links.rows,
+    duplicateRows: links.duplicateRows,
+    followed: duplicates.followed,
+    notFollowed: duplicates.notFollowed,
+    ignored: duplicates.ignored,
+    unusable: links.unusable,
+    multiple: duplicates.multiple,
+    withoutClosedDate: duplicates.withoutClosedDate,
+  };
+}
+
+/** Size, rates and peak memory; read last, so the peak covers the whole import. */
+function statsPart(dump: DumpFiles, pass: PostsPass, seconds: number): ImportReport["stats"] {
+  const postsMegabytes = statSync(dump.posts).size / 1e6;
+  return {
+    seconds,
+    postsMegabytes,
+    megabytesPerSecond: postsMegabytes / seconds,
+    questionsPerSecond: pass.written / seconds,
+    peakRssMegabytes: process.resourceUsage().maxRSS / 1024,
   };
 }
