@@ -5,7 +5,7 @@
  * Astro reads its configuration, and so starts the early-loading integration, only once it has
  * loaded its own code: more than half a second into a build, during which the second core has
  * nothing to do. Started here, the loading thread uses that time; the integration then finds
- * the load under way for the same folders and keeps it (src/speed/early-load.ts). On the 10k
+ * the load under way for the same folders and keeps it (src/machinery/loading/early-load.ts). On the 10k
  * bench corpus (2 cores) that took a cold build to 0.90x the wall time of `astro build`
  * (12 alternating runs).
  *
@@ -17,7 +17,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { startBuildLoad } from "../src/speed/early-load.ts";
+import { startBuildLoad } from "../src/machinery/loading/early-load.ts";
 import { buildCacheDirectory, projectFile, projectRoot } from "../src/project-paths.ts";
 
 /*

@@ -11,10 +11,10 @@ import {
   readPageText,
   readQuestionPage,
   setApartIdentity,
-} from "./speed/text-store.ts";
-import { pagesToWrite, pathsToWrite } from "./speed/written-pages.ts";
-import { staticPaths } from "./speed/deferred-paths.ts";
-import { oncePer } from "./speed/once-per.ts";
+} from "./machinery/store/text-store.ts";
+import { pagesToWrite, pathsToWrite } from "./machinery/incremental/written-pages.ts";
+import { staticPaths } from "./machinery/astro/deferred-paths.ts";
+import { oncePer } from "./lib/once-per.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
 import type { TagSummary } from "./schemas/tag.ts";
 import type { SearchFileRecord } from "./core/search-index.ts";
@@ -25,7 +25,7 @@ import type { SearchFileRecord } from "./core/search-index.ts";
  * loaders have done that once, at load time: the listing arrives in listing order.
  *
  * In a build, each function that lists a route's pages leaves out those whose file the last
- * build wrote from the same props (src/speed/written-pages.ts): a rebuild after one edit
+ * build wrote from the same props (src/machinery/incremental/written-pages.ts): a rebuild after one edit
  * writes the pages that show it, not all of them.
  */
 
@@ -82,7 +82,7 @@ export async function getListing(): Promise<ListedQuestion[]> {
 
 /**
  * What a listing page's bytes depend on: what it shows of each question and nothing more, so
- * that a rebuild finds the page unchanged when an answer changed (src/speed/written-pages.ts
+ * that a rebuild finds the page unchanged when an answer changed (src/machinery/incremental/written-pages.ts
  * compares this).
  */
 function shownOnListing<Props extends { entries: readonly ListedQuestion[] }>(props: Props) {
@@ -114,7 +114,7 @@ export type QuestionStaticPath = {
 /**
  * The question pages, as `getStaticPaths` returns them: `questions/<id>/`. In a build whose
  * pages render on threads, Astro gets the first and the threads make the rest as they take them
- * (src/speed/deferred-paths.ts): a path for each of a million questions, held to the end of the
+ * (src/machinery/astro/deferred-paths.ts): a path for each of a million questions, held to the end of the
  * build, was some 300 MB of Astro's thread.
  */
 export async function getQuestionPages(): Promise<QuestionStaticPath[]> {

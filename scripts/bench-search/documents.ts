@@ -1,9 +1,9 @@
 import { buildSearchIndex, type SearchFile } from "../../src/core/search-index.ts";
-import { readQuestionPage } from "../../src/speed/text-store.ts";
+import { readQuestionPage } from "../../src/machinery/store/text-store.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import { indexWords } from "../../src/lib/search/words.ts";
 import { titleOfLine } from "../../src/lib/title-line.ts";
-import { loadContent } from "../../src/speed/load-content.ts";
+import { loadContent } from "../../src/machinery/loading/load-content.ts";
 
 /** One question as every engine of the bench indexes it, in listing order. */
 export interface BenchDocument {

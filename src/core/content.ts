@@ -49,7 +49,7 @@ export type ContentReading<Question = QuestionPage, IndexFile = SearchFile> =
  * question stands in the listing. `community` is what reading community.yaml came to; its
  * problems (and those of the content folder itself) are listed first.
  *
- * A build holds less (`BuildHooks`, src/speed/load-content.ts): each question's page is handed
+ * A build holds less (`BuildHooks`, src/machinery/loading/load-content.ts): each question's page is handed
  * to `keepPage` as soon as it is derived, and the content holds what that returns; without
  * hooks, the page itself, and every text an entry holds is held.
  */
@@ -278,7 +278,7 @@ function answerCountProblem(file: string, given: number, answerFiles: string[]):
   };
 }
 
-/** How a build has the content held: less of it, the rest on disk (src/speed/load-content.ts). */
+/** How a build has the content held: less of it, the rest on disk (src/machinery/loading/load-content.ts). */
 export interface BuildHooks<Question> {
   /** What the content keeps of each question's page, called as soon as the page is derived. */
   keepPage: (page: QuestionPage) => Question;

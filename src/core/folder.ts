@@ -34,7 +34,7 @@ export interface FolderReader<Entry, Settings> {
   /**
    * The entry's texts that are read whole once, late: a body's HTML when its page is written,
    * a question's search words when the index is built. A build may set them apart on disk as
-   * soon as they are read, rather than hold them (src/speed/text-store.ts).
+   * soon as they are read, rather than hold them (src/machinery/store/text-store.ts).
    */
   pageTexts?: readonly (keyof Entry & string)[];
 }
@@ -54,7 +54,7 @@ export interface FolderReaderModule {
 
 /**
  * A folder's entries by id, as the rules across files take them: one at a time. A build keeps
- * them on disk and reads each one back when it is asked for (src/speed/load-folder.ts), so what
+ * them on disk and reads each one back when it is asked for (src/machinery/loading/load-folder.ts), so what
  * takes them never holds them all at once; a `Map` is one.
  */
 export interface EntryShelf<Entry> {
@@ -102,7 +102,7 @@ export interface FolderNames {
 /**
  * A folder's `<id>.md` files, as `folderNames` finds them; as messages show it, a file is
  * named by its folder's `fileOfId`, which keeps only the ids (a build's load also lets go of
- * these once it has planned the reading, see src/speed/load-folder.ts).
+ * these once it has planned the reading, see src/machinery/loading/load-folder.ts).
  */
 export interface NamedFile {
   name: string;

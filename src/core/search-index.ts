@@ -71,7 +71,7 @@ export interface RunPostings {
 /**
  * Where the index puts its postings, a run of questions at a time (`buildSearchIndex`), to be
  * read back once, every run at the same time, when the last run is in. `HeldPostings` holds
- * them; a build sets them apart on disk (src/speed/spilled-postings.ts).
+ * them; a build sets them apart on disk (src/machinery/store/spilled-postings.ts).
  */
 export interface PostingsRuns {
   /** Keeps one run: its words ascending (`compareWords`), each once. */

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
-import { ContentError } from "../loaders/content-error.ts";
+import { ContentError } from "../core/content-error.ts";
 import type { ContentProblem } from "../lib/problems.ts";
-import { startBuildLoad } from "../speed/early-load.ts";
+import { startBuildLoad } from "../machinery/loading/early-load.ts";
 
 /**
  * Starts loading the questions as soon as `astro build` has its configuration, on a thread of

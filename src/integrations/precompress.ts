@@ -15,7 +15,7 @@ export function isCompressible(file: string): boolean {
  * at a fixed level with no other input.
  */
 export function writeCompressedCopies(path: string): void {
-  // A page a rebuild kept (src/speed/written-pages.ts) keeps its copies, made from it.
+  // A page a rebuild kept (src/machinery/incremental/written-pages.ts) keeps its copies, made from it.
   const written = statSync(path).mtimeMs;
   const fresh = (copy: string) =>
     (statSync(copy, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= written;

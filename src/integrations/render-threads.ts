@@ -1,12 +1,10 @@
 import { join } from "node:path";
 import type { AstroIntegration } from "astro";
-import { renderThreadSetting, threadedPrerenderer } from "../speed/render-threads.ts";
-
-/** The name Astro gives the page bundle's entry file (astro/dist/core/build/vite-build-config.js). */
-const BUNDLE_ENTRY_PREFIX = "prerender-entry";
+import { bundleEntryFile, checkAstroVersion } from "../machinery/astro/astro-internals.ts";
+import { renderThreadSetting, threadedPrerenderer } from "../machinery/astro/render-threads.ts";
 
 /**
- * Renders and writes the pages on worker threads beside Astro's main thread (src/speed/
+ * Renders and writes the pages on worker threads beside Astro's main thread (src/machinery/astro/
  * render-threads.ts): one per core once there are enough pages, or `QA_RENDER_THREADS`. A
  * plugin notes where Vite wrote the page bundle's entry, for the threads to import.
  */
@@ -19,6 +17,7 @@ export function renderThreads(): AstroIntegration {
     hooks: {
       "astro:config:setup": ({ command, updateConfig }) => {
         if (command !== "build" || threads === 0) return;
+        checkAstroVersion();
         updateConfig({
           vite: {
             plugins: [
@@ -26,9 +25,7 @@ export function renderThreads(): AstroIntegration {
                 name: "qa-page-bundle-entry",
                 applyToEnvironment: (environment) => environment.name === "prerender",
                 writeBundle(output, bundle) {
-                  const entry = Object.keys(bundle).find((file) =>
-                    file.startsWith(BUNDLE_ENTRY_PREFIX),
-                  );
+                  const entry = bundleEntryFile(Object.keys(bundle));
                   if (entry !== undefined && output.dir !== undefined) {
                     bundleEntry = join(output.dir, entry);
                   }

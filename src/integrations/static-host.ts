@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
-import { filesIn, takeFilesLeft } from "../speed/written-pages.ts";
+import { filesIn, takeFilesLeft } from "../machinery/incremental/written-pages.ts";
 import {
   CLOUDFLARE_RULE_LIMIT,
   headerRules,

@@ -1,10 +1,14 @@
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
-import { codeDigest } from "../speed/code-digest.ts";
-import { finishWrittenPages, pageRecordFile, startWrittenPages } from "../speed/written-pages.ts";
+import { codeDigest } from "../machinery/incremental/code-digest.ts";
+import {
+  finishWrittenPages,
+  pageRecordFile,
+  startWrittenPages,
+} from "../machinery/incremental/written-pages.ts";
 
 /**
- * Rebuilds write only the pages whose inputs changed (src/speed/written-pages.ts): the output
+ * Rebuilds write only the pages whose inputs changed (src/machinery/incremental/written-pages.ts): the output
  * folder is not emptied before a build, the query module leaves out the pages that would come
  * out the same, and once the build is done every file it neither wrote nor kept is deleted.
  * A page is kept only under the same code and settings: the render key covers src/, public/,

@@ -1,18 +1,20 @@
-import type { QuestionState } from "../schemas/question-state.ts";
-
-const MARKERS: Record<QuestionState, string> = {
+/** What the listing appends to a question's title in each state (the schema's `state`). */
+const MARKERS = {
   open: "",
   duplicate: " [duplicate]",
   closed: " [closed]",
-};
+} as const;
+
+/** A question's state, as far as its title line is concerned. */
+export type MarkedState = keyof typeof MARKERS;
 
 /** The title as the listing shows it: the state's marker, if any, follows the title. */
-export function titleLine(title: string, state: QuestionState): string {
+export function titleLine(title: string, state: MarkedState): string {
   return title + MARKERS[state];
 }
 
 /** The title a title line was made from (`titleLine` undone). */
-export function titleOfLine(line: string, state: QuestionState): string {
+export function titleOfLine(line: string, state: MarkedState): string {
   return line.slice(0, line.length - MARKERS[state].length);
 }
 

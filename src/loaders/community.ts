@@ -1,14 +1,14 @@
 import type { LiveLoader } from "astro/loaders";
 import { COMMUNITY_ENTRY_ID, type Community } from "../schemas/community.ts";
 import { contentDirectory } from "../project-paths.ts";
-import { buildLoadOf } from "../speed/early-load.ts";
-import { ContentError } from "./content-error.ts";
-import { readCommunity } from "./community-file.ts";
+import { buildLoadOf } from "../machinery/loading/early-load.ts";
+import { ContentError } from "../core/content-error.ts";
+import { readCommunity } from "../machinery/loading/community-file.ts";
 
 /**
  * Loads `community.yaml` as the one entry of the `community` collection, checked against its
  * zod schema (src/core/community-file.ts). In a build it comes from the build's one load of
- * the content folder (src/speed/early-load.ts), which read community.yaml already; the dev
+ * the content folder (src/machinery/loading/early-load.ts), which read community.yaml already; the dev
  * server reads the file as it is at each request.
  *
  * A live collection, like the questions, rather than a build-time one: Astro then has no

@@ -1,11 +1,11 @@
 import type { LiveLoader } from "astro/loaders";
 import type { ListedQuestion } from "../schemas/question-page.ts";
 import { contentDirectory } from "../project-paths.ts";
-import { buildLoadOf, takeEarlyLoad } from "../speed/early-load.ts";
-import type { LoadOutcome } from "../speed/load-content.ts";
-import { entryCacheDirectory } from "../speed/entry-cache.ts";
-import { ContentError } from "./content-error.ts";
-import { oncePer } from "../speed/once-per.ts";
+import { buildLoadOf, takeEarlyLoad } from "../machinery/loading/early-load.ts";
+import type { LoadOutcome } from "../machinery/loading/load-content.ts";
+import { entryCacheDirectory } from "../machinery/incremental/entry-cache.ts";
+import { ContentError } from "../core/content-error.ts";
+import { oncePer } from "../lib/once-per.ts";
 
 type Counts = Extract<LoadOutcome, { counts: unknown }>["counts"]["questions"];
 
@@ -20,7 +20,7 @@ type Counts = Extract<LoadOutcome, { counts: unknown }>["counts"]["questions"];
  * rebuild and most of its memory, and at a million no longer fits in one JavaScript string.
  * Files unchanged since the last build come from the entry cache, so a rebuild after editing
  * one question reads one question; and a build has usually loaded the content already, while
- * Astro bundled the page (src/speed/early-load.ts).
+ * Astro bundled the page (src/machinery/loading/early-load.ts).
  */
 export function questionsLoader(): LiveLoader<ListedQuestion, never, never, ContentError> {
   return {
@@ -35,7 +35,7 @@ export function questionsLoader(): LiveLoader<ListedQuestion, never, never, Cont
       const taken = takeEarlyLoad(directory, cacheDirectory);
       const built = taken ?? buildLoadOf(directory);
       const outcome = await (built ??
-        import("../speed/load-content.ts").then(async ({ loadContent }) => {
+        import("../machinery/loading/load-content.ts").then(async ({ loadContent }) => {
           const { outcome, saveCache } = await loadContent(directory, { cacheDirectory });
           saveCache();
           return outcome;

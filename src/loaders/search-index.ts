@@ -1,13 +1,13 @@
 import type { LiveLoader } from "astro/loaders";
 import type { SearchFileRecord } from "../core/search-index.ts";
 import { contentDirectory } from "../project-paths.ts";
-import { buildLoadOf } from "../speed/early-load.ts";
-import { ContentError } from "./content-error.ts";
+import { buildLoadOf } from "../machinery/loading/early-load.ts";
+import { ContentError } from "../core/content-error.ts";
 
 /**
  * The search index's files (src/core/search-index.ts), one entry each, named by file. The index
  * is derived with the rest of the content, once per load: in a build it comes from the build's
- * one load (src/speed/early-load.ts), on its loading thread; the dev server loads the folder as
+ * one load (src/machinery/loading/early-load.ts), on its loading thread; the dev server loads the folder as
  * it is at each request.
  */
 export function searchIndexLoader(): LiveLoader<SearchFileRecord, never, never, ContentError> {
@@ -16,7 +16,7 @@ export function searchIndexLoader(): LiveLoader<SearchFileRecord, never, never, 
     async loadCollection() {
       const directory = contentDirectory();
       const outcome = await (buildLoadOf(directory) ??
-        import("../speed/load-content.ts").then(
+        import("../machinery/loading/load-content.ts").then(
           async ({ loadContent }) => (await loadContent(directory)).outcome,
         ));
       if ("problems" in outcome) return { error: new ContentError(outcome.problems) };

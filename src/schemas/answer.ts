@@ -33,7 +33,7 @@ export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
 /**
  * What reading an answer file yields on its own (src/core/answer-file.ts), and what the entry
  * cache keeps of it: the frontmatter as checked, and the body as safe HTML (`renderBodyHtml`),
- * which a build sets apart on disk as soon as it is made (src/speed/text-store.ts).
+ * which a build sets apart on disk as soon as it is made (src/machinery/store/text-store.ts).
  */
 export type AnswerEntry = AnswerFrontmatter & {
   bodyHtml: PageText;

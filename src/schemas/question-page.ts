@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listingEntrySchema } from "./listing-entry.ts";
-import { questionStateSchema } from "./question-state.ts";
+import { questionStateSchema } from "./question.ts";
 import { digestedTextSchema, pageTextSchema } from "./stored-text.ts";
 
 /** A date as a page shows it (see `instantOnPage`). */
@@ -68,7 +68,7 @@ export type QuestionPageWithTexts = Omit<QuestionPage, "bodyHtml" | "answers"> &
 
 /**
  * A question's page as the content holds it: the page itself, or where a build set its JSON apart
- * (`storePage` in src/speed/text-store.ts).
+ * (`storePage` in src/machinery/store/text-store.ts).
  */
 export const pageRecordSchema = z.union([questionPageSchema, digestedTextSchema]);
 
@@ -76,7 +76,7 @@ export const pageRecordSchema = z.union([questionPageSchema, digestedTextSchema]
  * A question as a build holds it from load to the last page: what the listing needs to place
  * it (its id and tags), and its page, which holds what the listing shows of it. A build sets
  * the page apart on disk as soon as it is derived, and a listing or tag page reads back the
- * pages of the questions it shows (`readListingEntry` in src/speed/text-store.ts), as a
+ * pages of the questions it shows (`readListingEntry` in src/machinery/store/text-store.ts), as a
  * question's page reads its own (`readQuestionPage`): at a million questions, with every page
  * held until written (by the loading thread, its message and Astro's thread at the end of the
  * load), a cold build peaked at 12,665 MiB; with the pages set apart, at 7,887 MiB. The title

@@ -1,8 +1,7 @@
 import type { TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
 import type { PageText } from "./stored-text.ts";
-import { markerAtEnd } from "../lib/title-line.ts";
-import { QUESTION_STATES } from "./question-state.ts";
+import { markerAtEnd, type MarkedState } from "../lib/title-line.ts";
 import {
   asTextFix,
   describeYamlValue,
@@ -16,6 +15,17 @@ import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
 
 /** A question's identity: its file name without `.md`. */
 export const QUESTION_ID_PATTERN = ENTRY_ID_PATTERN;
+
+/** A question's states: `open` unless marked; the listing appends the marker of the other two. */
+export const QUESTION_STATES = [
+  "open",
+  "duplicate",
+  "closed",
+] as const satisfies readonly MarkedState[];
+
+export const questionStateSchema = z.enum(QUESTION_STATES);
+
+export type QuestionState = z.output<typeof questionStateSchema>;
 
 /** A tag: lower-case letters, digits, `.` and `-`, as Stack Exchange writes them. */
 export const TAG_PATTERN = /^[a-z0-9.-]+$/;
@@ -121,7 +131,7 @@ export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
  * start for the excerpt (see `bodyPlainTextStart`), already cut to the excerpt when no
  * duplicate notice will precede it (cutting twice gives what cutting once gives); and the body
  * as safe HTML for its page (see `renderBodyHtml`), which a build sets apart on disk as soon as
- * it is made (src/speed/text-store.ts); and the distinct words search finds the
+ * it is made (src/machinery/store/text-store.ts); and the distinct words search finds the
  * question by in the text that page shows of the body (`indexWords`), space-separated, which a
  * build sets apart too, since only the search index reads them, once. The formulas left as TeX
  * are kept so that every build warns of them, from the cache too.
@@ -133,7 +143,6 @@ export type QuestionEntry = QuestionFrontmatter & {
   /** With `math: tex`, the formulas left as their source (none: no such field). */
   texLeft?: TexLeft[];
 };
-export type { QuestionState } from "./question-state.ts";
 
 /** A nearby valid tag for the message's example, so the fix is concrete. */
 function suggestTag(tag: string): string {

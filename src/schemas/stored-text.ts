@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * A text set apart on disk by the build instead of kept in memory (src/speed/text-store.ts):
+ * A text set apart on disk by the build instead of kept in memory (src/machinery/store/text-store.ts):
  * where its UTF-8 bytes are. A post's HTML is needed once, when its page is written, and at
  * 100,000 questions with their answers all of it held at once was most of a build's memory.
  */

@@ -6,7 +6,7 @@ import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 
 /*
- * A rebuild writes only the pages whose inputs changed (src/speed/written-pages.ts), and its
+ * A rebuild writes only the pages whose inputs changed (src/machinery/incremental/written-pages.ts), and its
  * output folder then holds exactly what a build into an empty folder would.
  */
 

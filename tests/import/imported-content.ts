@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { assembleContent } from "../../src/core/content.ts";
 import { formatProblems } from "../../src/lib/problems.ts";
-import { readContentFiles } from "../../src/loaders/content-folder.ts";
+import { readContentFiles } from "../../src/machinery/loading/content-folder.ts";
 
 /**
  * An imported content folder as the build reads it, which must have no problem: the community,

@@ -1,12 +1,16 @@
 import { afterEach, it } from "node:test";
 import assert from "node:assert/strict";
-import { endDeferring, startDeferring, staticPaths } from "../../src/speed/deferred-paths.ts";
+import {
+  endDeferring,
+  startDeferring,
+  staticPaths,
+} from "../../src/machinery/astro/deferred-paths.ts";
 
 /*
  * A route's paths past its first are made as the render threads take them, not listed for
  * Astro, only while a threaded build defers them and only when there are enough (src/speed/
  * deferred-paths.ts); the build's output is checked against Astro's own loop in
- * tests/speed/render-threads.test.ts.
+ * tests/machinery/render-threads.test.ts.
  */
 
 afterEach(() => endDeferring());

@@ -5,7 +5,7 @@ import {
   TAG_PATTERN,
   questionFrontmatterSchema,
 } from "../../src/schemas/question.ts";
-import { QUESTION_STATES } from "../../src/schemas/question-state.ts";
+import { QUESTION_STATES } from "../../src/schemas/question.ts";
 
 const HINT = 'write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"';
 const FIELDS =

@@ -1,0 +1,192 @@
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import type { AstroPrerenderer, RouteData } from "astro";
+import { projectFile } from "../../project-paths.ts";
+
+/*
+ * Every use of Astro's internals, the parts past its public API that rendering pages on
+ * threads needs: the build app behind Astro's default prerenderer, its route cache (where the
+ * static paths Astro listed are kept), its settings and options, and the name Vite gives the
+ * page bundle's entry. They change without notice between versions, so the build checks first
+ * that the installed Astro is the one this file was written for (`checkAstroVersion`).
+ */
+
+/** The Astro version these internals were read from (astro/dist/core/build/). */
+export const ASTRO_VERSION_WRITTEN_FOR = "7.3.5";
+
+/**
+ * Stops with a clear message when the installed Astro is not the version this adapter was
+ * written for: its internals may have moved, and a build would fail somewhere less clear.
+ */
+export function checkAstroVersion(installed = installedAstroVersion()): void {
+  if (installed === ASTRO_VERSION_WRITTEN_FOR) return;
+  throw new Error(
+    `Astro ${installed} is installed, but src/machinery/astro/astro-internals.ts was written for Astro ${ASTRO_VERSION_WRITTEN_FOR}, whose internals it uses to render pages on threads. Install that version (npm install astro@${ASTRO_VERSION_WRITTEN_FOR}); or build with QA_RENDER_THREADS=0, which renders every page on Astro's own thread without them; or check each use in that file against the new version's astro/dist/core/build/ and update ASTRO_VERSION_WRITTEN_FOR.`,
+  );
+}
+
+function installedAstroVersion(): string {
+  const require = createRequire(projectFile("package.json"));
+  return (require("astro/package.json") as { version: string }).version;
+}
+
+/** The prefix of the page bundle's entry file (astro/dist/core/build/vite-build-config.js). */
+const BUNDLE_ENTRY_PREFIX = "prerender-entry";
+
+/** The page bundle's entry among the files Vite wrote for the prerender environment. */
+export function bundleEntryFile(files: readonly string[]): string | undefined {
+  return files.find((file) => file.startsWith(BUNDLE_ENTRY_PREFIX));
+}
+
+/** A page's params and props, as Astro's route cache keeps them. */
+export interface CachedStaticPath {
+  params: unknown;
+  props: unknown;
+}
+
+/** The parts of Astro's build app the main thread reads (BuildApp, astro/dist/core/build/app.js). */
+interface BuildApp {
+  routeCache: {
+    get(route: RouteData): { staticPaths?: { keyed?: Map<string, CachedStaticPath> } } | undefined;
+  };
+  getSettings(): { scripts: unknown };
+  getOptions(): BuildOptions;
+}
+
+/** The parts of Astro's build options the main thread reads (StaticBuildOptions). */
+interface BuildOptions {
+  origin: string;
+  settings: {
+    config: { base: string; outDir: URL; trailingSlash: string; build: { format: string } };
+  };
+}
+
+/** What the main thread reads of Astro's build: through its default prerenderer's app. */
+export interface AstroBuild {
+  /** The static paths Astro listed for a route: the list `getStaticPaths` returned. */
+  listedPaths(route: RouteData): object;
+  /** A page's params and props, as Astro listed them; none when not to be found. */
+  staticPathOf(route: RouteData, pathname: string): CachedStaticPath | undefined;
+  /** The scripts integrations inject, which the app puts in each page's head. */
+  scripts: unknown;
+  origin: string;
+  config: BuildOptions["settings"]["config"];
+}
+
+/** Astro's build as its default prerenderer has it set up; none when it has no app. */
+export function astroBuildOf(prerenderer: AstroPrerenderer): AstroBuild | undefined {
+  const app = (prerenderer as { app?: BuildApp }).app;
+  if (app === undefined) return undefined;
+  const { origin, settings } = app.getOptions();
+  return {
+    listedPaths: (route) => app.routeCache.get(route)?.staticPaths ?? {},
+    staticPathOf: (route, pathname) => app.routeCache.get(route)?.staticPaths?.keyed?.get(pathname),
+    scripts: app.getSettings().scripts,
+    origin,
+    config: settings.config,
+  };
+}
+
+/** The parts of the page bundle's app a rendering thread uses (BuildApp, as above). */
+interface BundleApp {
+  manifest: { routes: { routeData: RouteData }[] };
+  routeCache: {
+    set(route: RouteData, entry: { mod: unknown; staticPaths: KeyedPaths }): void;
+  };
+  getComponentByRoute(route: RouteData): Promise<unknown>;
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  render(request: Request, options: { routeData: RouteData }): Promise<Response>;
+}
+
+type KeyedPaths = unknown[] & { keyed: Map<string, CachedStaticPath> };
+
+/** A log line of Astro's, as its logger writes it. */
+export interface AstroLog {
+  level: string;
+  label: string | null;
+  message: string;
+}
+
+/** One route of the page bundle, with the static paths a thread puts in its route cache. */
+export interface BundleRoute {
+  routeData: RouteData;
+  /** The pages of the route the route cache finds, by their pathname. */
+  paths: Map<string, CachedStaticPath>;
+}
+
+/** The page bundle's app as a rendering thread drives it, as Astro's own prerenderer does. */
+export interface BundleRenderer {
+  /** The route named by its pattern and component, registered in the route cache. */
+  route(route: string, component: string): Promise<BundleRoute>;
+  render(request: Request, route: BundleRoute): Promise<Response>;
+}
+
+/**
+ * The app of the page bundle whose entry is at `bundleEntryUrl`, set up as Astro's build sets it up,
+ * as far as a page's head needs: Astro reads the build's internals and options only for the
+ * page's style sheets (none here: the pages link their own, see src/components/Page.astro)
+ * and the scripts integrations inject, handed over as they are. Its log lines go to `log`.
+ */
+export async function bundleRenderer(
+  bundleEntryUrl: string,
+  scripts: unknown,
+  log: (line: AstroLog) => void,
+): Promise<BundleRenderer> {
+  const { app } = (await import(/* @vite-ignore */ bundleEntryUrl)) as { app: BundleApp };
+  app.setInternals({ pagesByKeys: new Map() });
+  app.setOptions({
+    settings: { scripts },
+    logger: { options: { destination: { write: (line: AstroLog) => writeLog(line) } } },
+  });
+  const writeLog = (line: AstroLog) => {
+    log(line);
+    return true;
+  };
+  return {
+    async route(route, component) {
+      const routeData = app.manifest.routes.find(
+        ({ routeData }) => routeData.route === route && routeData.component === component,
+      )?.routeData;
+      if (routeData === undefined) throw new Error(`The page bundle has no route ${route}.`);
+      const keyed = new Map<string, CachedStaticPath>();
+      const staticPaths = Object.assign([], { keyed });
+      app.routeCache.set(routeData, { mod: await app.getComponentByRoute(routeData), staticPaths });
+      return { routeData, paths: keyed };
+    },
+    render: (request, { routeData }) => app.render(request, { routeData }),
+  };
+}
+
+/**
+ * Where the pages go, for the build settings this project has (`directory` format at the
+ * root); other settings, and every page renders the way Astro's loop renders it.
+ */
+export interface OutputLayout {
+  origin: string;
+  outDir: URL;
+}
+
+export function outputLayout({ origin, config }: AstroBuild): OutputLayout | undefined {
+  const plain =
+    config.build.format === "directory" && config.base === "/" && config.trailingSlash !== "never";
+  return plain ? { origin, outDir: config.outDir } : undefined;
+}
+
+/**
+ * A page's request URL and file, as Astro's build makes them for a page route in the
+ * `directory` format (`getUrlForPath`, `getOutFolder` and `getOutFile` in astro/dist/core/
+ * build/): `/questions/12` is requested as `/questions/12/` and written to
+ * `questions/12/index.html`. The threaded prerenderer checks the page of each route that
+ * Astro writes too against this.
+ */
+export function pageLocation(
+  pathname: string,
+  { origin, outDir }: OutputLayout,
+): { url: string; file: string } {
+  const folder = pathname === "/" ? "/" : `/${pathname.replace(/^\/+|\/+$/g, "")}/`;
+  return {
+    url: new URL(folder, origin).href,
+    file: fileURLToPath(new URL(`.${encodeURI(folder)}index.html`, outDir)),
+  };
+}

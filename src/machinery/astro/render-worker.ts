@@ -1,0 +1,106 @@
+// A page rendering worker thread's module (started through worker-entry.mjs; see
+// render-threads.ts): imports the page bundle Astro built, then renders each batch of pages it
+// is handed with that bundle's own app, one page after another, writing each or handing it
+// back, and posts the batch's results in one message.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
+import { bundleRenderer, type AstroLog, type BundleRoute } from "./astro-internals.ts";
+import type {
+  PageBatch,
+  PageFailure,
+  PageJob,
+  PageResult,
+  RenderWorkerData,
+} from "./render-pool.ts";
+
+/*
+ * What this thread uses of the bundle's app is what Astro's own prerenderer uses
+ * (astro/dist/core/build/default-prerenderer.js): `app.render`, its route cache and its
+ * component lookup. A page's static path (params and props) is not worked out here, which
+ * would load the whole content folder again in every thread: the main thread hands it over
+ * with the page, and it goes into the route cache as the one entry Astro then finds for it.
+ */
+
+const { bundleEntry, scripts } = workerData as RenderWorkerData;
+const renderer = await bundleRenderer(pathToFileURL(bundleEntry).href, scripts, forwardLog);
+
+/** Routes by `route` and component, as this thread has registered them. */
+const routes = new Map<string, Promise<BundleRoute>>();
+
+function routeOf(route: string, component: string): Promise<BundleRoute> {
+  const key = `${route}\0${component}`;
+  let known = routes.get(key);
+  if (known === undefined) {
+    known = renderer.route(route, component);
+    routes.set(key, known);
+  }
+  return known;
+}
+
+async function render({
+  route,
+  component,
+  url,
+  pathKey,
+  params,
+  props,
+  file,
+}: PageJob): Promise<PageResult> {
+  const bundleRoute = await routeOf(route, component);
+  bundleRoute.paths.set(pathKey, { params, props });
+  try {
+    const response = await renderer.render(new Request(url), bundleRoute);
+    const body = new Uint8Array(await response.arrayBuffer());
+    if (file === undefined) return { status: response.status, body };
+    // Written here as Astro's loop writes a page; only a plain page can be, not a redirect.
+    if (response.status !== 200) {
+      throw new Error(`it answered with status ${response.status}, where a page answers 200`);
+    }
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, body);
+    return { status: response.status };
+  } finally {
+    bundleRoute.paths.delete(pathKey);
+  }
+}
+
+parentPort?.on("message", ({ id, jobs }: PageBatch) => {
+  void renderBatch(jobs).then((rendered) => {
+    if ("error" in rendered) parentPort?.postMessage({ id, error: rendered.error });
+    else {
+      const { results } = rendered;
+      // A page handed back crosses as its buffer, not a copy; a written page has none.
+      const buffers = results.flatMap(({ body }) => (body === undefined ? [] : [body.buffer]));
+      parentPort?.postMessage({ id, results }, buffers);
+    }
+  });
+});
+
+/** The batch's pages rendered in turn; the first that fails ends the batch. */
+async function renderBatch(
+  jobs: PageJob[],
+): Promise<{ results: PageResult[] } | { error: PageFailure }> {
+  const results: PageResult[] = [];
+  for (const job of jobs) {
+    try {
+      results.push(await render(job));
+    } catch (error) {
+      return {
+        error: {
+          page: job.pathKey,
+          ...(error instanceof Error
+            ? { message: error.message, stack: error.stack }
+            : { message: String(error) }),
+        },
+      };
+    }
+  }
+  return { results };
+}
+
+/** Astro's log lines from this thread, for the main thread to print. */
+function forwardLog(log: AstroLog): void {
+  parentPort?.postMessage({ log });
+}

@@ -1,0 +1,21 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { Community } from "../../schemas/community.ts";
+import type { ContentProblem } from "../../lib/problems.ts";
+import { readCommunityFile } from "../../core/community-file.ts";
+
+// community.yaml on its own, apart from the questions' code, which the community loader does
+// not need in a page bundle.
+
+/** `community.yaml` read and checked, its problems named as relative to `displayFrom`. */
+export function readCommunity(
+  contentDir: string,
+  displayFrom = process.cwd(),
+): { community?: Community; problems: ContentProblem[] } {
+  const path = join(contentDir, "community.yaml");
+  const text = existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  const read = readCommunityFile(text);
+  if (read.problems === undefined) return { community: read.community, problems: [] };
+  const file = relative(displayFrom, path) || path;
+  return { problems: read.problems.map((problem) => ({ file, ...problem })) };
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import type { AnswerEntry } from "../../schemas/answer.ts";
+import type { QuestionEntry } from "../../schemas/question.ts";
+import { answerFiles } from "../../core/answer-file.ts";
+import { assembleContent, type ContentReading } from "../../core/content.ts";
+import {
+  addReading,
+  folderFiles,
+  folderNames,
+  type FolderFiles,
+  type FolderReader,
+  type ListedName,
+} from "../../core/folder.ts";
+import { questionFiles, questionSettings } from "../../core/question-file.ts";
+import { readCommunity } from "./community-file.ts";
+import { listedNames } from "./listed-names.ts";
+
+/*
+ * A content folder on disk, read the plain way: every file on this thread, each by its folder
+ * reader's pure function, then the rules across files (src/core/). This is the definition;
+ * the speed machinery (src/speed/) reads the same folder with caches and threads, and is held
+ * to give the same outcome.
+ */
+
+/**
+ * Reads, validates and derives a content folder (`community.yaml`, `questions/<id>.md`).
+ * Every problem in every file is collected, so one run reports them all. File names in
+ * messages are relative to `displayFrom`.
+ */
+export function readContent(contentDir: string, displayFrom = process.cwd()): ContentReading {
+  const { community, questions, answers } = readContentFiles(contentDir, displayFrom);
+  return assembleContent(community, questions, answers);
+}
+
+/** `readContent` up to the rules across files: each file as it reads on its own. */
+export function readContentFiles(
+  contentDir: string,
+  displayFrom = process.cwd(),
+): {
+  community: ReturnType<typeof readCommunity>;
+  questions: FolderFiles<QuestionEntry, Map<string, QuestionEntry>>;
+  answers: FolderFiles<AnswerEntry, Map<string, AnswerEntry>>;
+} {
+  const community = readCommunity(contentDir, displayFrom);
+  const settings = questionSettings(community.community);
+  return {
+    community,
+    questions: readFolder(questionFiles, contentDir, settings, displayFrom),
+    answers: readFolder(answerFiles, contentDir, settings, displayFrom),
+  };
+}
+
+/** One folder's files read by `reader`, on this thread. */
+function readFolder<Entry, Settings>(
+  reader: FolderReader<Entry, Settings>,
+  contentDir: string,
+  settings: Settings,
+  displayFrom: string,
+): FolderFiles<Entry, Map<string, Entry>> {
+  const { directory, names } = listFolder(reader, contentDir, displayFrom);
+  const files = folderFiles<Entry>(names);
+  for (const named of names.files) {
+    const text = readFileSync(directory + sep + named.name, "utf8");
+    addReading(files, named, reader.read(text, named.id, settings));
+  }
+  return files;
+}
+
+/**
+ * A folder's listing as its files (see `folderNames`), named in messages relative to
+ * `displayFrom`; `listing` is the folder as already listed, when it was.
+ */
+export function listFolder(
+  reader: Pick<FolderReader<unknown, unknown>, "folder" | "noun" | "optional">,
+  contentDir: string,
+  displayFrom: string,
+  listing: readonly ListedName[] | undefined = listedNames(join(contentDir, reader.folder)),
+): { directory: string; names: ReturnType<typeof folderNames> } {
+  const directory = join(contentDir, reader.folder);
+  // The folder's shown name, worked out once: `join` and `relative` normalise the whole path,
+  // a tenth of a second for 10,000 files. A name read from the folder holds no separator, so
+  // appending it is the same.
+  const shownFolder = relative(displayFrom, directory);
+  const names = folderNames(listing, reader, {
+    folder: shownFolder || directory,
+    file: (name) => (shownFolder === "" ? name : shownFolder + sep + name),
+  });
+  return { directory, names };
+}

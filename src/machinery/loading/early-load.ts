@@ -1,0 +1,389 @@
+import { totalmem } from "node:os";
+import { join } from "node:path";
+import { listedNames, packListing, type PackedListing } from "./listed-names.ts";
+import { contentDirectory } from "../../project-paths.ts";
+import { entryCacheDirectory } from "../incremental/entry-cache.ts";
+import type { ListedName } from "../../core/folder.ts";
+import type { LoadOutcome } from "./load-content.ts";
+import type { ListedQuestion } from "../../schemas/question-page.ts";
+import { unpackQuestions, type PackedQuestions } from "./packed-questions.ts";
+import { startWorkerThread } from "../threads/worker-threads.ts";
+import { collectGarbage } from "../threads/collect-garbage.ts";
+import { stateSlot } from "../build-state.ts";
+
+/*
+ * A build spends its first seconds on Astro's own work (loading the config, syncing content
+ * types, bundling the page) with the second core idle and the main thread waiting on Vite
+ * half the time. The questions need none of that, so the build starts loading them then, on a
+ * thread of their own (src/integrations/early-loading.ts), and the loader, called once the page
+ * renders, takes the result. That hides most of the loading: reading the entry cache and
+ * stat-ing 100,000 files in a rebuild, reading and deriving 10,000 in a first build.
+ *
+ * `npm run build` (scripts/build.ts) starts it sooner still, before Astro has loaded its own
+ * code; the integration then finds it under way and keeps it.
+ *
+ * The build script, the integration and the page bundle each hold a copy of these modules, so
+ * the handover goes through the build's state (src/machinery/build-state.ts).
+ *
+ * The load is the build's one read of the content folder: the questions loader takes it, and
+ * the community loader takes the community from it rather than reading community.yaml again.
+ */
+
+interface EarlyLoad {
+  directory: string;
+  /** The content folder's entry caches (`entryCacheDirectory`). */
+  cacheDirectory: string;
+  outcome: Promise<LoadOutcome>;
+  /** Whether the questions loader has taken it (`takeEarlyLoad`). */
+  taken?: boolean;
+  /** Shared with the loading thread: set once the main thread waits (HeadStart's). */
+  mainThreadWaiting?: Int32Array;
+  /** Settles when the loading thread has ended (see `startEarlyLoad`). */
+  finished?: Promise<void>;
+  /** Stops the loading thread. */
+  stop?: () => void;
+  /** Whether `outcome` has settled. */
+  settled?: boolean;
+}
+
+/** The load under way, for whichever copy of this module takes it. */
+const earlyLoad = stateSlot<EarlyLoad>("earlyLoad");
+
+/** A load under way: what it comes to, and when its thread has ended (see `startEarlyLoad`). */
+export interface StartedLoad {
+  outcome: Promise<LoadOutcome>;
+  finished: Promise<void>;
+}
+
+/**
+ * Starts loading what a build of the project in `root`, with Astro's cache folder `cacheDir`,
+ * will ask for: the folders the questions loader finds through loader-paths.ts's constants.
+ */
+export function startBuildLoad(root: string, cacheDir: string): StartedLoad {
+  const started = startListedLoad(root, cacheDir);
+  // The listings are packed for the loading thread by now, and what listing the folders made
+  // (an entry object and a name a file) is garbage that V8 would leave about while Astro's
+  // thread bundles the pages. At a million questions the process's RSS reached 1,850 and
+  // 1,856 MiB at 11 s; given back here, at most 1,066 and 1,231 MiB in the first 12 s.
+  collectGarbage();
+  return started;
+}
+
+/** `startBuildLoad`'s listing and start, in a function of its own so the listings die with it. */
+function startListedLoad(root: string, cacheDir: string): StartedLoad {
+  const directory = contentDirectory(root);
+  const listings = listContentFolders(directory);
+  return startEarlyLoad(
+    join(root, "src/machinery/loading/early-load-worker.ts"),
+    directory,
+    entryCacheDirectory(directory, cacheDir),
+    { heapLimitMb: loadingHeapLimitMb(fileCount(listings)), listings },
+  );
+}
+
+/**
+ * Lists the questions and answers once, on this thread: their number sizes the loading
+ * thread's heap, and the load takes the listings rather than listing the folders again (at
+ * 1,000,000 questions and 1,469,319 answers, listing both took 2.9 to 4.1 s).
+ */
+function listContentFolders(directory: string): FolderListings {
+  const listed = (folder: string) => {
+    try {
+      return listedNames(join(directory, folder));
+    } catch {
+      return undefined; // an unreadable folder is reported by the load itself
+    }
+  };
+  return { questions: listed("questions"), answers: listed("answers") };
+}
+
+/*
+ * The loading thread's heap is limited in proportion to the files it loads. Left to V8's
+ * defaults (sized from the machine's memory), it grows to two or three times what it keeps
+ * alive before collecting: a cold build of 100,000 questions and 147,879 answers peaked at
+ * 2,537 MiB of RSS, 1,861 MiB with the thread held to 900 MB. Since each part's results are
+ * assembled as they come and the records are packed (`RecordTable`), a load of that folder
+ * keeps 183 MB alive at its most, about 0.75 KB a file (`--trace-gc`, the last mark-compact of
+ * the load), where it kept 1.8 KB before, and 1.44 KB at a million questions: the limit was
+ * 3.2 KB a file then (7.7 GB at a million, which the thread grew to), since 2.2 and 2.0 KB
+ * had run out of heap or collected without end. It is now 1.6 KB a file, about twice what is
+ * kept. A load that needs more runs again with up to three quarters of the machine's memory
+ * (`startEarlyLoad`).
+ */
+const HEAP_PER_FILE_BYTES = 1_600;
+const HEAP_FOR_CODE_MB = 160;
+
+/*
+ * And past two million files, 200 bytes a file. V8 lets a heap grow to a multiple of
+ * what it keeps before it collects, the larger the limit the larger the multiple: twice at
+ * 2 GB, four times past it, 1.3 times at 256 MB (`MemoryController::MaxGrowingFactor`). At a
+ * million questions (2.47 million files) the thread kept 455 to 568 MB at the end of the load,
+ * and with the limit at 2 GB it grew to 1,111 MB committed between collections, beside Astro's
+ * thread taking the questions: the build's peak. It now keeps at most 375 MB there, and with
+ * 0.4 KB a file (1,103 MB) it grew to 745 MB committed as it derived the pages, again the
+ * build's peak (1,744 MiB); at 250 bytes (749 MB) to 677 MB, the peak 1,658 MiB; at 200 bytes
+ * (631 MB) to 634 MB, the peak 1,622 MiB, in 150 mark-compacts through the load against 124
+ * (one cold build each).
+ */
+const HEAP_PER_FILE_AT_SCALE_BYTES = 200;
+/** Where the two rates meet: 1.6 KB a file up to 262,144 files, then 400 MB up to 2,097,152. */
+const HEAP_FOR_FILES_AT_LEAST_BYTES = 400 * 2 ** 20;
+
+/** The two folders as this thread listed them (`listContentFolders`). */
+export interface FolderListings {
+  questions?: ListedName[] | undefined;
+  answers?: ListedName[] | undefined;
+}
+
+/** The listings as they cross to the loading thread (see `PackedListing`). */
+export interface PackedListings {
+  questions?: PackedListing | undefined;
+  answers?: PackedListing | undefined;
+}
+
+function packListings({ questions, answers }: FolderListings = {}): PackedListings {
+  return {
+    questions: questions && packListing(questions),
+    answers: answers && packListing(answers),
+  };
+}
+
+/** How many names the two folders' listings hold. */
+function fileCount({ questions = [], answers = [] }: FolderListings): number {
+  return questions.length + answers.length;
+}
+
+/** Three quarters of the machine's memory: a limit in name only, for a load that needs more. */
+function machineHeapLimitMb(): number {
+  return Math.floor((totalmem() * 0.75) / 2 ** 20);
+}
+
+/** The heap limit for loading a content folder of this many files. */
+export function loadingHeapLimitMb(files: number): number {
+  const forFiles = Math.min(
+    files * HEAP_PER_FILE_BYTES,
+    Math.max(files * HEAP_PER_FILE_AT_SCALE_BYTES, HEAP_FOR_FILES_AT_LEAST_BYTES),
+  );
+  return HEAP_FOR_CODE_MB + Math.ceil(forFiles / 2 ** 20);
+}
+
+/**
+ * Starts loading the folder on a worker thread running `workerFile` (early-load-worker.ts, by path:
+ * the integration runs from source, the loader from Astro's bundle), for `takeEarlyLoad`.
+ * `outcome` is what the load comes to (after a second run, if the first ran out of memory);
+ * `finished` settles when the thread has ended, its entry cache written: the build must not
+ * exit before.
+ *
+ * `listings`, when given, are the folders as already listed, handed to the load.
+ * `questionsPerMessage` is how many questions each part of the outcome holds
+ * (`LoadingThreadMessage`); tests make it small.
+ *
+ * A load of the same folder and cache already under way, and not yet taken, is kept rather
+ * than started twice; one of another folder or cache (the build script guessed wrong) is
+ * stopped, since its result would never be taken.
+ */
+export function startEarlyLoad(
+  workerFile: string,
+  directory: string,
+  cacheDirectory: string,
+  {
+    heapLimitMb,
+    listings,
+    questionsPerMessage,
+  }: { heapLimitMb?: number; listings?: FolderListings; questionsPerMessage?: number } = {},
+): StartedLoad {
+  const pending = earlyLoad.get();
+  if (pending?.finished && !pending.taken) {
+    if (pending.directory === directory && pending.cacheDirectory === cacheDirectory) {
+      return { outcome: pending.outcome, finished: pending.finished };
+    }
+    // Only a build script out of step with astro.config.mjs gets here: say so, since the build
+    // then loses its head start.
+    console.warn(
+      `[qa-early-loading] a load of ${pending.directory} (cache ${pending.cacheDirectory}) was under way, but this build reads ${directory} (cache ${cacheDirectory}); loading again`,
+    );
+    pending.stop?.();
+  }
+  const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
+  // Packed once, here: the listings themselves are then not kept for a load that runs again.
+  // Let go of once a thread has posted its outcome, after which none runs again: held through
+  // the build, 300,000 questions' packed listings were 8.2 MB of this thread's heap (a heap
+  // snapshot).
+  let packedListings: PackedListings | undefined = packListings(listings);
+  let stop = () => {};
+  let retry: ReturnType<typeof runLoadingThread> | undefined;
+  const runLoadingThread = (limitMb: number | undefined) => {
+    const worker = startWorkerThread(
+      workerFile,
+      {
+        directory,
+        cacheDirectory,
+        mainThreadWaiting,
+        listings: packedListings,
+        questionsPerMessage,
+      },
+      limitMb === undefined ? undefined : { maxOldGenerationSizeMb: limitMb },
+    );
+    stop = () => void worker.terminate();
+    const exited = new Promise<void>((done) => worker.once("exit", () => done()));
+    let posted = false;
+    const outcome = new Promise<LoadOutcome>((resolve) => {
+      let parts: PackedQuestions[] = [];
+      const takeMessage = (message: LoadingThreadMessage) => {
+        if ("questions" in message) {
+          parts.push(message.questions);
+          return;
+        }
+        posted = true;
+        packedListings = undefined;
+        worker.off("message", takeMessage);
+        const loaded = message.outcome;
+        if ("content" in loaded) {
+          try {
+            loaded.content.questions = inListingOrder(parts);
+          } catch (failure) {
+            resolve({ failure });
+            return;
+          } finally {
+            parts = [];
+          }
+        }
+        resolve(loaded);
+      };
+      worker.on("message", takeMessage);
+      worker.once("error", (failure) => {
+        const outOfMemory = (failure as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY";
+        if (outOfMemory && retry === undefined && !posted) {
+          // The limit only saves memory: over it, the load runs again with as much as the
+          // machine has. Not with none: a worker thread's default limit is V8's (4,288 MB on a
+          // 24 GB machine), below what a million questions had just outgrown.
+          const machineMb = machineHeapLimitMb();
+          console.warn(
+            `[qa-early-loading] the loading thread needed more than its ${limitMb ?? "default"} MB of heap; loading again with up to ${machineMb} MB`,
+          );
+          retry = runLoadingThread(machineMb);
+          resolve(retry.outcome);
+        } else if (outOfMemory && posted) {
+          console.warn(
+            `[qa-early-loading] the loading thread ran out of its ${limitMb ?? "default"} MB of heap while writing the entry cache; the next build reads every file again`,
+          );
+        } else resolve({ failure });
+      });
+      worker.once("exit", (code) =>
+        resolve({
+          failure: new Error(`The questions' loading thread stopped (exit code ${code}).`),
+        }),
+      );
+    });
+    return { outcome, exited };
+  };
+  const first = runLoadingThread(heapLimitMb);
+  // Once the thread has ended, or the one that loaded again after it ran out of memory.
+  const finished = first.exited.then(() => retry?.exited);
+  handOverEarlyLoad(directory, cacheDirectory, first.outcome, {
+    mainThreadWaiting,
+    finished,
+    stop: () => stop(),
+  });
+  return { outcome: first.outcome, finished };
+}
+
+/**
+ * What the loading thread posts (`loadAndPost` in early-load-worker.ts): the questions a part
+ * at a time as they are derived, in file order, packed with the place in the listing of each
+ * (src/machinery/loading/packed-questions.ts); then the rest of the outcome, whose `questions` are empty.
+ * Posted whole, a million questions' outcome was serialized at once beside the thread's heap
+ * and this thread's copy as it arrived.
+ */
+export type LoadingThreadMessage = { questions: PackedQuestions } | { outcome: LoadOutcome };
+
+/**
+ * The questions of the parts, unpacked and put in their places in the listing, each part let
+ * go of once unpacked. The places are those of every question the load kept, each once; a
+ * place left empty or taken twice would be a fault of the load, and is said rather than built.
+ */
+function inListingOrder(parts: (PackedQuestions | undefined)[]): ListedQuestion[] {
+  const count = parts.reduce((sum, part) => sum + (part?.ranks.length ?? 0), 0);
+  const questions = new Array<ListedQuestion | undefined>(count).fill(undefined);
+  const sharing = new SharedStrings();
+  parts.forEach((part, partIndex) => {
+    if (part === undefined) return;
+    parts[partIndex] = undefined;
+    unpackQuestions(part, (text) => sharing.of(text)).forEach((question, index) => {
+      const rank = part.ranks[index] as number;
+      if (rank >= count || questions[rank] !== undefined) {
+        throw new Error(
+          `The loading thread handed over question ${question.id} at place ${rank} of ${count}, ${rank >= count ? "past the end" : "taken already"}; this is a bug, please report it`,
+        );
+      }
+      questions[rank] = question;
+    });
+  });
+  return questions as ListedQuestion[];
+}
+
+/**
+ * Each string held once. The questions repeat their tags and the store path of their set-apart
+ * page: at a million questions, three tags and a 90-character path each, unpacked apiece, were
+ * about 170 MB of copies, kept to the end of the build.
+ */
+class SharedStrings {
+  readonly #held = new Map<string, string>();
+
+  of(text: string): string {
+    const shared = this.#held.get(text);
+    if (shared !== undefined) return shared;
+    this.#held.set(text, text);
+    return text;
+  }
+}
+
+/** Leaves a load already under way for `takeEarlyLoad` to pick up. */
+export function handOverEarlyLoad(
+  directory: string,
+  cacheDirectory: string,
+  outcome: Promise<LoadOutcome>,
+  thread: Pick<EarlyLoad, "mainThreadWaiting" | "finished" | "stop"> = {},
+): void {
+  const early: EarlyLoad = { directory, cacheDirectory, outcome, ...thread };
+  const settle = () => void (early.settled = true);
+  outcome.then(settle, settle);
+  earlyLoad.set(early);
+}
+
+/**
+ * The load started early for this folder and cache, if there is one; it is handed out once,
+ * so that a later call (the dev server's next request) loads the folder as it is then. The
+ * caller is about to wait for it, so the loading thread learns that this thread's core is
+ * free for reading.
+ */
+export function takeEarlyLoad(
+  directory: string,
+  cacheDirectory: string,
+): Promise<LoadOutcome> | undefined {
+  const early = earlyLoad.get();
+  if (
+    early === undefined ||
+    early.taken ||
+    early.directory !== directory ||
+    early.cacheDirectory !== cacheDirectory
+  ) {
+    return undefined;
+  }
+  early.taken = true;
+  if (early.mainThreadWaiting) Atomics.store(early.mainThreadWaiting, 0, 1);
+  // What Astro did to get here (bundling the pages) is garbage by now, and this thread has
+  // nothing to do until the load is done. (Listing the folders was given back as it ended,
+  // in `startBuildLoad`.)
+  if (!early.settled) collectGarbage();
+  return early.outcome;
+}
+
+/**
+ * The build's load of this folder, taken or not, for the community loader: the community comes
+ * from the same read as the questions. Undefined when this process started none (the dev server).
+ */
+export function buildLoadOf(directory: string): Promise<LoadOutcome> | undefined {
+  const early = earlyLoad.get();
+  return early?.directory === directory ? early.outcome : undefined;
+}

@@ -1,0 +1,289 @@
+import type { ContentProblem } from "../../lib/problems.ts";
+import type { FolderReader, FolderReaderModule } from "../../core/folder.ts";
+import { answerFiles } from "../../core/answer-file.ts";
+import { assembleContent, HeldInListingOrder, type Content } from "../../core/content.ts";
+import type { SearchFile, SearchFileRecord } from "../../core/search-index.ts";
+import { questionFiles, questionSettings } from "../../core/question-file.ts";
+import { listingEntryOf } from "../../core/listing.ts";
+import { readCommunity } from "./community-file.ts";
+import type { Listing } from "./listed-names.ts";
+import { derivationCodeDigest } from "../incremental/code-digest.ts";
+import { shortDigest } from "../store/short-digest.ts";
+import {
+  discardNewLines,
+  entryCacheFile,
+  HeldLines,
+  NewLines,
+  readEntryCache,
+  updateEntryCache,
+} from "../incremental/entry-cache.ts";
+import type { RecordTable } from "../incremental/record-table.ts";
+import {
+  closeTextStores,
+  pageStoreDirectory,
+  readPageText,
+  removeUnusedStores,
+  storeDigestedText,
+  storePage,
+  storesOf,
+  textStoreDirectory,
+} from "../store/text-store.ts";
+import type { ListedQuestion, QuestionPage } from "../../schemas/question-page.ts";
+import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folder-readers.ts";
+import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
+import { SpilledDocuments, spillDirectory } from "../store/spilled-order.ts";
+import { SpilledPostings } from "../store/spilled-postings.ts";
+
+type FolderCounts = LoadedFolder<unknown>["counts"];
+
+/**
+ * What loading a content folder came to, as plain data that can cross from a worker thread
+ * (see early-load.ts).
+ */
+export type LoadOutcome =
+  | {
+      content: LoadedContent;
+      /** How each folder's entries were had (see `LoadedFolder`). */
+      counts: { questions: FolderCounts; answers: FolderCounts };
+      /**
+       * Lines for the build's log that fail nothing (`texWarnings`). Handed over rather than
+       * printed here: a worker thread's console reaches the terminal late, in the middle of
+       * Astro's own lines.
+       */
+      warnings: string[];
+    }
+  /** The content has problems: the report names them all. */
+  | { problems: readonly ContentProblem[] }
+  /** Anything else that went wrong, such as an unreadable folder. */
+  | { failure: unknown };
+
+/**
+ * The content as a load hands it over: with a cache folder, each question's page and each file
+ * of the search index set apart on disk, the questions as their listing entries and where their
+ * page is (see `listedQuestion`).
+ */
+export type LoadedContent = Content<ListedQuestion, SearchFileRecord>;
+
+/**
+ * The content folder's two folders as the caller listed them, as names or packed (`packListing`);
+ * a folder left out is listed here. A packed listing is unpacked only while its folder's reading
+ * is planned (`HeadStart.listing`).
+ */
+export interface ContentListings {
+  questions?: Listing | undefined;
+  answers?: Listing | undefined;
+}
+
+export interface LoadOptions {
+  /** Where the entry caches live (`entryCacheDirectory`); none: every file is read. */
+  cacheDirectory?: string | undefined;
+  /** What the caller did ahead for the questions folder (see early-load-worker.ts). */
+  headStart?: Omit<HeadStart, "listing">;
+  /** The folders as the caller already listed them (see early-load.ts). */
+  listings?: ContentListings;
+  /** The folder file names in messages are relative to. */
+  displayFrom?: string;
+  /** The time now, ms since the epoch; tests move it to see stamps taken long ago. */
+  now?: number;
+  /**
+   * Where each question goes, with its place in the listing, as soon as it is derived (see
+   * `BuildHooks.handOver`); the outcome's `questions` are then empty. Called only while the
+   * load runs: an outcome of problems or a failure means that what it was given is void.
+   */
+  handOver?: (rank: number, question: ListedQuestion) => void;
+  /** Called once every page is derived, before the search index is built (`BuildHooks`). */
+  pagesDerived?: () => void;
+  /**
+   * Up to how many questions the search index's documents and postings are held, not spilled;
+   * tests make it small.
+   */
+  documentsHeldAtMost?: number;
+}
+
+/**
+ * Up to how many questions a load holds the search index's documents until they are taken in
+ * listing order, rather than spilling them to disk (`SpilledDocuments`): some 600 bytes a
+ * question, so 120 MB at most, where a million questions' were some 700 MB. At 100,000 the
+ * spill's writing and reading back took about 2 s of the loading thread's time in a rebuild.
+ * Past it, the index's postings are set apart too, a run at a time (`SpilledPostings`).
+ */
+const DOCUMENTS_HELD_AT_MOST = 200_000;
+
+/**
+ * The content folder as `readContent` reads it (src/machinery/loading/content-folder.ts), loaded the fast
+ * way: files unchanged since the last build are taken from the entry cache, and the rest are
+ * read on several threads when there are many (src/machinery/loading/load-folder.ts). `saveCache` then
+ * brings the cache up to date; it is apart because the page does not need it: the build hands
+ * the outcome over first (at 100,000 questions a first build writes 136 MB of cache). A cache
+ * that cannot be written costs the next build time, not this one its result, so that is a
+ * warning. Never rejects.
+ */
+export async function loadContent(
+  contentDir: string,
+  {
+    cacheDirectory,
+    headStart = {},
+    listings = {},
+    displayFrom = process.cwd(),
+    now = Date.now(),
+    handOver,
+    pagesDerived,
+    documentsHeldAtMost = DOCUMENTS_HELD_AT_MOST,
+  }: LoadOptions = {},
+): Promise<{ outcome: LoadOutcome; saveCache: () => void }> {
+  const saves: (() => void)[] = [];
+  const saveCache = () => saves.forEach((save) => save());
+  // What the folders' loads opened (cache files, new lines), let go of when nothing is saved.
+  const discards: (() => void)[] = [];
+  const discard = () => discards.forEach((discardFolder) => discardFolder());
+  try {
+    const community = readCommunity(contentDir, displayFrom);
+    const settings = questionSettings(community.community);
+    const derivationKey = `${JSON.stringify(settings)}:${derivationCodeDigest()}`;
+    const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
+    const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, {
+      ...headStart,
+      listing: listings.questions,
+    });
+    discards.push(questions.discard);
+    const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder, {
+      listing: listings.answers,
+    });
+    discards.push(answers.discard);
+    const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
+    // The stores this build's pages are set apart in, noted as they are: the pages themselves
+    // may have been handed over already.
+    const pageStores = new Set<string>();
+    // Past `documentsHeldAtMost` questions, the search index's documents and postings wait on
+    // disk until they are taken.
+    const spillTo =
+      cacheDirectory !== undefined && questions.loaded.files.fileOfId.size > documentsHeldAtMost
+        ? spillDirectory(cacheDirectory)
+        : undefined;
+    const read = assembleContent(community, questions.loaded.files, answers.loaded.files, {
+      keepPage: (page) => {
+        const listed = listedQuestion(page, pageStore);
+        if ("digest" in listed.page) pageStores.add(listed.page.store);
+        return listed;
+      },
+      readText: readPageText,
+      sortDocuments: (count) =>
+        spillTo === undefined
+          ? new HeldInListingOrder(count)
+          : new SpilledDocuments(spillTo, count),
+      ...(spillTo !== undefined && { postingsRuns: new SpilledPostings(spillTo) }),
+      ...(handOver && { handOver }),
+      ...(pagesDerived && { pagesDerived }),
+      ...(pageStore !== undefined && {
+        keepSearchFile: ({ file, text }: SearchFile) => ({
+          file,
+          text: storeDigestedText(pageStore, text),
+        }),
+      }),
+    });
+    if ("problems" in read) {
+      closeTextStores();
+      discard();
+      return { outcome: { problems: read.problems }, saveCache: () => {} };
+    }
+    closeTextStores();
+    const { content } = read;
+    const { searchIndex } = content;
+    saves.push(questions.save, answers.save);
+    // Once the caches hold this build's entries, a store no entry points into is garbage.
+    if (cacheDirectory !== undefined) {
+      // And once this build's pages and search index are set apart, the last build's are.
+      // The stores are what is kept, not the records, while the caches are written.
+      for (const store of storesOf(searchIndex.map(({ text }) => text))) pageStores.add(store);
+      const textStores = new Set([
+        ...usedStores(questions.loaded.records),
+        ...usedStores(answers.loaded.records),
+      ]);
+      saves.push(
+        () => removeUnusedStores(textStoreDirectory(cacheDirectory), textStores, now),
+        () => removeUnusedStores(pageStoreDirectory(cacheDirectory), pageStores, now),
+      );
+    }
+    const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
+    return { outcome: { content, counts, warnings: read.warnings }, saveCache };
+  } catch (failure) {
+    discard();
+    return { outcome: { failure }, saveCache: () => {} };
+  }
+}
+
+/**
+ * One folder loaded with its entry cache (none without `cacheDirectory`), and how to bring that
+ * cache up to date: only after a build whose content has no problem, and never failing it.
+ */
+async function loadCachedFolder<Entry, Settings>(
+  reader: FolderReader<Entry, Settings>,
+  where: FolderReaderModule,
+  options: {
+    contentDir: string;
+    settings: Settings;
+    derivationKey: string;
+    cacheDirectory: string | undefined;
+    displayFrom: string;
+    now: number;
+  },
+  headStart: HeadStart = {},
+): Promise<{ loaded: LoadedFolder<Entry>; save: () => void; discard: () => void }> {
+  const { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now } = options;
+  if (cacheDirectory === undefined) {
+    const loaded = await loadFolder(reader, where, contentDir, settings, {
+      ...headStart,
+      newLines: new HeldLines(),
+      displayFrom,
+      now,
+    });
+    return { loaded, save: () => {}, discard: () => {} };
+  }
+  const cacheFile = entryCacheFile(cacheDirectory, reader.folder);
+  const previous = readEntryCache(cacheFile, derivationKey);
+  const newLines = new NewLines(cacheFile, derivationKey);
+  let loaded: LoadedFolder<Entry>;
+  try {
+    loaded = await loadFolder(reader, where, contentDir, settings, {
+      ...headStart,
+      previous,
+      newLines,
+      displayFrom,
+      now,
+      textStore: textStoreDirectory(cacheDirectory),
+    });
+  } catch (error) {
+    discardNewLines(previous, newLines);
+    throw error;
+  }
+  const save = () => {
+    try {
+      updateEntryCache(cacheFile, previous, derivationKey, loaded.records, newLines);
+    } catch (error) {
+      console.warn(
+        `[questions-loader] the entry cache ${cacheFile} could not be written (${error instanceof Error ? error.message : String(error)}); the next build reads every ${reader.noun} again`,
+      );
+    }
+  };
+  return { loaded, save, discard: () => discardNewLines(previous, newLines) };
+}
+
+/**
+ * A question as the build holds it: what places it in the listing, a digest of what the listing
+ * shows of it, and its page, set apart in `pageStore` when there is one (a build's), or held as
+ * it is (the dev server's load, at each request).
+ */
+function listedQuestion(page: QuestionPage, pageStore: string | undefined): ListedQuestion {
+  const { id, tags } = page;
+  return {
+    id,
+    tags,
+    listingDigest: shortDigest(JSON.stringify(listingEntryOf(page))),
+    page: pageStore === undefined ? page : storePage(pageStore, page),
+  };
+}
+
+/** The text stores a folder's records point into. */
+function usedStores(records: RecordTable): Set<string> {
+  return new Set([...records.usedStoreLists()].flat());
+}

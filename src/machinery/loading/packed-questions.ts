@@ -1,0 +1,75 @@
+import type { ListedQuestion } from "../../schemas/question-page.ts";
+import type { DigestedText } from "../../schemas/stored-text.ts";
+import { isDigestedText } from "../store/text-store.ts";
+
+/*
+ * The questions as the loading thread hands them to Astro's thread (src/machinery/loading/early-load.ts):
+ * a part at a time, each part one JSON text of rows, with the stores their pages are set apart
+ * in named once. Astro's thread holds the texts as they come and makes the questions of them
+ * only once the loading thread has built the search index and given back its heap. Taken as
+ * objects as they came, a million questions were 331 MB of Astro's thread (434 MB committed)
+ * while the loading thread, at its heap limit, derived the pages: the build's peak.
+ */
+
+/** A part of the questions, packed (`packQuestions`), and the place in the listing of each. */
+export interface PackedQuestions {
+  /** JSON: `[stores, rows]`, each row `PackedRow`. */
+  text: string;
+  ranks: Uint32Array;
+}
+
+/** A question whose page is set apart, as a build's load hands it over. */
+export type SetApartQuestion = ListedQuestion & { page: DigestedText };
+
+/** One question: its id, tags and listing digest, and its page's store (by number) and place. */
+type PackedRow = [
+  id: string,
+  tags: string[],
+  listingDigest: string,
+  store: number,
+  at: number,
+  bytes: number,
+  digest: string,
+];
+
+/** Packs `questions`, whose places in the listing are `ranks`. */
+export function packQuestions(
+  questions: readonly SetApartQuestion[],
+  ranks: readonly number[],
+): PackedQuestions {
+  const stores: string[] = [];
+  const storeNumber = new Map<string, number>();
+  const rows = questions.map(({ id, tags, listingDigest, page }): PackedRow => {
+    let store = storeNumber.get(page.store);
+    if (store === undefined) {
+      store = stores.push(page.store) - 1;
+      storeNumber.set(page.store, store);
+    }
+    return [id, tags, listingDigest, store, page.at, page.bytes, page.digest];
+  });
+  return { text: JSON.stringify([stores, rows]), ranks: Uint32Array.from(ranks) };
+}
+
+/**
+ * The questions `packQuestions` packed, as they were. Each tag and store is passed through
+ * `share`, which may hand back a string held already: a million questions repeat a few
+ * thousand tags and a handful of stores.
+ */
+export function unpackQuestions(
+  { text }: PackedQuestions,
+  share: (text: string) => string,
+): SetApartQuestion[] {
+  const [stores, rows] = JSON.parse(text) as [string[], PackedRow[]];
+  const shared = stores.map(share);
+  return rows.map(([id, tags, listingDigest, store, at, bytes, digest]) => {
+    // The parsed list itself, its tags shared in place: a copy apiece was a million lists made
+    // to be thrown away as a million questions were unpacked.
+    tags.forEach((tag, index) => (tags[index] = share(tag)));
+    return { id, tags, listingDigest, page: { store: shared[store] as string, at, bytes, digest } };
+  });
+}
+
+/** Whether a question's page was set apart (a build's load sets each one apart). */
+export function isSetApart(question: ListedQuestion): question is SetApartQuestion {
+  return isDigestedText(question.page);
+}

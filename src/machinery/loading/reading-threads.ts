@@ -1,0 +1,129 @@
+import { availableParallelism } from "node:os";
+import { MessageChannel, receiveMessageOnPort, type Worker } from "node:worker_threads";
+import type { FolderReaderModule } from "../../core/folder.ts";
+import { projectFile } from "../../project-paths.ts";
+import type { FileBatch, FileResults, SharedParts } from "./read-files.ts";
+import { HELPING_THREAD_LIMITS, startWorkerThread } from "../threads/worker-threads.ts";
+
+/*
+ * The worker threads that read a folder's files beside the loading thread (see
+ * load-folder.ts). A worker spends its first moments loading the code, so a build that will
+ * read every file (it has no entry cache yet) starts them before it knows what to read, and
+ * hands them the batch when it does (see early-load-worker.ts). This module stays light for that.
+ */
+
+/** Below this many files per thread, starting worker threads costs more than it saves. */
+const FILES_PER_THREAD_AT_LEAST = 2_000;
+
+/**
+ * The same for a worker started once the reading is under way (see load-folder.ts): the
+ * thread already reading has its code compiled and warm, while a new one spends its first
+ * few tenths of a second loading code and reads slower until the JIT has caught up. Measured
+ * on a cold 10k build (2 cores), a worker joining with about 5,000 files left made the build
+ * slower (1.06x the time of not starting it, 10 alternating runs).
+ */
+export const FILES_PER_JOINING_THREAD_AT_LEAST = 5_000;
+
+/**
+ * How many threads, this one included, should read `files` files, leaving `busyCores` cores
+ * to other work (Astro's main thread, while it bundles the page).
+ */
+export function readingThreadCount(
+  files: number,
+  busyCores = 0,
+  filesPerThread = FILES_PER_THREAD_AT_LEAST,
+): number {
+  return Math.min(availableParallelism() - busyCores, 4, Math.floor(files / filesPerThread));
+}
+
+/** A reading worker thread, and how it ended: resolved once it has read its parts. */
+export interface ReadingWorker {
+  worker: Worker;
+  /** The folder reader it loaded, and so the only one whose batches it can read. */
+  reader: FolderReaderModule;
+  ended: Promise<void>;
+}
+
+/**
+ * A worker thread that loads a folder reader's code now and waits for a batch of that
+ * folder's files (`readInWorker`).
+ */
+export function startReadingWorker(reader: FolderReaderModule): ReadingWorker {
+  // By path from the project's root: this module may run from the page bundle.
+  const worker = startWorkerThread(
+    projectFile("src/machinery/loading/reading-worker.ts"),
+    { reader },
+    HELPING_THREAD_LIMITS,
+  );
+  // Listened to from the start: a worker that fails before it is handed a batch must not go
+  // unheard, nor leave the build waiting for an end that has already come.
+  const ended = new Promise<void>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`A content worker stopped with exit code ${code}.`));
+    });
+  });
+  // Reported by readInWorker; a worker stopped because it was not needed is no failure.
+  ended.catch(() => undefined);
+  return { worker, reader, ended };
+}
+
+/** A worker reading parts of a batch (`readInWorker`). */
+export interface WorkerReading {
+  /** Hands every part the worker has posted so far to `keep`, at once. */
+  takeArrived(): void;
+  /** Settles once the worker has read its last part and every part it read was kept. */
+  ended: Promise<void>;
+}
+
+/**
+ * Has a worker read parts of `batch`, handing each part's results to `keep`. The results come
+ * through a port of their own, so that the loading thread can take them between two parts of
+ * its own reading (`takeArrived`), while its event loop is not running: a message waiting on a
+ * thread's event loop is held whole in native memory until that thread reads it, and a
+ * million questions' parts waited there until the loading thread ended its own reading (about
+ * 2.5 GB of RSS). Once that thread waits, the rest are taken as they come.
+ */
+export function readInWorker<Entry, Settings>(
+  { worker, ended }: ReadingWorker,
+  batch: FileBatch<Settings>,
+  parts: SharedParts,
+  keep: (index: number, results: FileResults<Entry>) => void,
+): WorkerReading {
+  const { port1: resultsPort, port2: workersPort } = new MessageChannel();
+  let allPosted = false;
+  const take = (posted: PartPosted<Entry>) => {
+    if ("index" in posted) keep(posted.index, posted.results);
+    else allPosted = true;
+  };
+  const takeArrived = () => {
+    for (let arrived = receiveMessageOnPort(resultsPort); arrived;) {
+      take(arrived.message as PartPosted<Entry>);
+      arrived = receiveMessageOnPort(resultsPort);
+    }
+  };
+  resultsPort.on("message", take);
+  worker.postMessage({ batch, parts, results: workersPort }, [workersPort]);
+  return {
+    takeArrived,
+    // A message is queued on the port as it is posted, so once the worker has ended, what it
+    // posted is all there to take.
+    ended: ended
+      .then(() => {
+        takeArrived();
+        if (!allPosted)
+          throw new Error("A content worker ended before it had posted every part it read.");
+      })
+      .finally(() => {
+        // The listener too: through it a port still held (a heap snapshot once found two,
+        // after the load, for a reason not found) holds `keep`, and by it what the folder's
+        // load holds, every file's name among it.
+        resultsPort.off("message", take);
+        resultsPort.close();
+      }),
+  };
+}
+
+/** What a reading worker posts on its results port: a part's results, then that it is done. */
+export type PartPosted<Entry> = { index: number; results: FileResults<Entry> } | { done: true };
