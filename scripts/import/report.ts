@@ -140,12 +140,29 @@ export function postTypeName(postTypeId: string): string {
 
 const EXAMPLES = 10;
 
+/** A count as a person reads it: 1,234. */
+const n = (value: number) => value.toLocaleString("en-US");
+
 /** The report as a person reads it: the counts first, then each list, then the outcome. */
 export function formatReport(report: ImportReport): string {
-  const n = (value: number) => value.toLocaleString("en-US");
-  const lines: string[] = [];
-  const { stats, questions, answers, authors, duplicateLinks: links } = report;
-  lines.push(
+  return [
+    ...headerLines(report),
+    ...postCountRows(report),
+    ...creditCountRows(report),
+    ...noteCountRows(report),
+    ...listSections(report),
+    ...textCheckLines(report.textCheck),
+    ...notCarriedOverLines(report.notCarriedOver),
+    ...problemSection(report.problems),
+    "",
+    outcome(report),
+  ].join("\n");
+}
+
+/** What was imported where, how fast, and whether math is typeset and why. */
+function headerLines(report: ImportReport): string[] {
+  const { stats } = report;
+  return [
     `Import of ${report.site} (${report.files.posts}) into ${report.out}`,
     `  ${stats.postsMegabytes.toFixed(1)} MB, ${n(report.postRows)} rows in ${stats.seconds.toFixed(1)} s: ` +
       `${stats.megabytesPerSecond.toFixed(1)} MB/s, ${n(Math.round(stats.questionsPerSecond))} questions/s, ` +
@@ -155,61 +172,95 @@ export function formatReport(report: ImportReport): string {
       `${report.math.posts === 0 ? "0" : ((100 * report.math.withTex) / report.math.posts).toFixed(1)}%; ` +
       `${Math.round(MATH_SHARE * 100)}% or more turns it on)`,
     "",
-  );
+  ];
+}
+
+/** One line of the counts: its label, the figure aligned on the right, then what it is made of. */
+function countRow(label: string, value: number, note = ""): string {
+  return `  ${label.padEnd(22)}${n(value).padStart(9)}${note === "" ? "" : `  ${note}`}`;
+}
+
+/** The counts of posts: written, left out, skipped, closed and duplicates. */
+function postCountRows(report: ImportReport): string[] {
+  const { questions, answers, duplicateLinks: links } = report;
   const skipped = report.skippedByType.reduce((sum, type) => sum + type.rows, 0);
-  const row = (label: string, value: number, note = "") =>
-    lines.push(`  ${label.padEnd(22)}${n(value).padStart(9)}${note === "" ? "" : `  ${note}`}`);
-  row("questions written", questions.written, `of ${n(questions.inDump)} question rows`);
-  row(
-    "answers written",
-    answers.written,
-    `of ${n(answers.inDump)} answer rows; ${n(answers.accepted)} accepted`,
-  );
-  row(
-    "answers left out",
-    answers.withoutQuestion.length,
-    answers.withoutQuestion.length === 0 ? "" : "their question was not written (listed below)",
-  );
-  row(
-    "post rows skipped",
-    skipped,
-    report.skippedByType
-      .map((type) => `${type.kind} (type ${type.postTypeId}): ${n(type.rows)}`)
-      .join(", "),
-  );
-  row("closed", report.closed);
-  row(
-    "duplicates",
-    report.duplicates,
-    links.file === null
-      ? "no PostLinks.xml"
-      : `from ${n(links.duplicateRows)} duplicate link${links.duplicateRows === 1 ? "" : "s"} in PostLinks.xml`,
-  );
+  return [
+    countRow("questions written", questions.written, `of ${n(questions.inDump)} question rows`),
+    countRow(
+      "answers written",
+      answers.written,
+      `of ${n(answers.inDump)} answer rows; ${n(answers.accepted)} accepted`,
+    ),
+    countRow(
+      "answers left out",
+      answers.withoutQuestion.length,
+      answers.withoutQuestion.length === 0 ? "" : "their question was not written (listed below)",
+    ),
+    countRow(
+      "post rows skipped",
+      skipped,
+      report.skippedByType
+        .map((type) => `${type.kind} (type ${type.postTypeId}): ${n(type.rows)}`)
+        .join(", "),
+    ),
+    countRow("closed", report.closed),
+    countRow(
+      "duplicates",
+      report.duplicates,
+      links.file === null
+        ? "no PostLinks.xml"
+        : `from ${n(links.duplicateRows)} duplicate link${links.duplicateRows === 1 ? "" : "s"} in PostLinks.xml`,
+    ),
+  ];
+}
+
+/** The counts of the credit the licence asks for: authors and licences. */
+function creditCountRows(report: ImportReport): string[] {
+  const { authors, licences } = report;
   const posts = authors.fromUsers + authors.fromOwnerDisplayName + authors.none;
-  row(
-    "authors",
-    authors.fromUsers + authors.fromOwnerDisplayName,
-    authors.file === null
-      ? `of ${n(posts)} posts, by OwnerDisplayName; no Users.xml, so no other names or user links`
-      : `of ${n(posts)} posts: ${n(authors.fromUsers)} named from Users.xml (${n(authors.users)} users) with a link, ${n(authors.fromOwnerDisplayName)} by OwnerDisplayName (deleted users)`,
-  );
-  row("posts without author", authors.none);
-  const { licences } = report;
-  row(
-    "licences",
-    licences.perLicence.length,
-    licences.perLicence
-      .map((item) => `${item.licence}: ${n(item.posts)} post${item.posts === 1 ? "" : "s"}`)
-      .concat(
-        licences.byDate === 0 ? [] : [`${n(licences.byDate)} by date, the dump naming none`],
-        licences.fromOption === 0 ? [] : [`${n(licences.fromOption)} from --license`],
-      )
-      .join(", "),
-  );
-  row("tags mapped", report.tagsMapped.length);
-  row("titles trimmed", report.titlesTrimmed.length);
-  row("author names cleaned", authors.namesCleaned.length);
-  const noteCount =
+  return [
+    countRow(
+      "authors",
+      authors.fromUsers + authors.fromOwnerDisplayName,
+      authors.file === null
+        ? `of ${n(posts)} posts, by OwnerDisplayName; no Users.xml, so no other names or user links`
+        : `of ${n(posts)} posts: ${n(authors.fromUsers)} named from Users.xml (${n(authors.users)} users) with a link, ${n(authors.fromOwnerDisplayName)} by OwnerDisplayName (deleted users)`,
+    ),
+    countRow("posts without author", authors.none),
+    countRow(
+      "licences",
+      licences.perLicence.length,
+      licences.perLicence
+        .map((item) => `${item.licence}: ${n(item.posts)} post${item.posts === 1 ? "" : "s"}`)
+        .concat(
+          licences.byDate === 0 ? [] : [`${n(licences.byDate)} by date, the dump naming none`],
+          licences.fromOption === 0 ? [] : [`${n(licences.fromOption)} from --license`],
+        )
+        .join(", "),
+    ),
+  ];
+}
+
+/** The counts of what was changed, noted or failed; each list follows below them. */
+function noteCountRows(report: ImportReport): string[] {
+  const noteCount = countNotes(report);
+  return [
+    countRow("tags mapped", report.tagsMapped.length),
+    countRow("titles trimmed", report.titlesTrimmed.length),
+    countRow("author names cleaned", report.authors.namesCleaned.length),
+    countRow("notes", noteCount, noteCount === 0 ? "" : "(listed below)"),
+    countRow(
+      "problems",
+      report.problems.length,
+      report.problems.length === 0 ? "" : "(listed below)",
+    ),
+  ];
+}
+
+/** The notes listed below the counts; unknown users are one note, however many posts. */
+function countNotes(report: ImportReport): number {
+  const links = report.duplicateLinks;
+  return (
     report.tagRepeats.length +
     links.notFollowed.length +
     links.ignored.length +
@@ -218,80 +269,109 @@ export function formatReport(report: ImportReport): string {
     links.withoutClosedDate.length +
     (report.tagCounts?.mismatches.length ?? 0) +
     report.warnings.length +
-    (authors.unknownUsers === 0 ? 0 : 1);
-  row("notes", noteCount, noteCount === 0 ? "" : "(listed below)");
-  row("problems", report.problems.length, report.problems.length === 0 ? "" : "(listed below)");
+    (report.authors.unknownUsers === 0 ? 0 : 1)
+  );
+}
 
-  const section = (title: string, items: readonly string[], limit = Infinity) => {
-    if (items.length === 0) return;
-    lines.push("", title);
-    for (const item of items.slice(0, limit)) lines.push(`  ${item}`);
-    if (items.length > limit)
-      lines.push(`  ... and ${n(items.length - limit)} more (--json lists all)`);
-  };
+/** A titled list after a blank line, or nothing when it is empty. */
+function section(title: string, items: readonly string[], limit = Infinity): string[] {
+  if (items.length === 0) return [];
+  const lines = ["", title];
+  for (const item of items.slice(0, limit)) lines.push(`  ${item}`);
+  if (items.length > limit)
+    lines.push(`  ... and ${n(items.length - limit)} more (--json lists all)`);
+  return lines;
+}
 
-  section(
-    "Tags mapped (dump tag -> tag, how, questions carrying it):",
-    report.tagsMapped.map(
-      (tag) =>
-        `${tag.from} -> ${tag.to}  (${tag.by === "rule" ? "tag rule" : "--tag-map"}, ${n(tag.questions)} question${tag.questions === 1 ? "" : "s"})` +
-        (tag.mergesWithDumpTag ? `; merges with the dump's own tag ${tag.to}` : ""),
-    ),
-  );
-  section(
-    "Tags that became equal in one question (kept once):",
-    report.tagRepeats.map(
-      (repeat) => `question ${repeat.id}: ${repeat.from.join(", ")} -> ${repeat.tag}`,
-    ),
-  );
-  section(
-    "Titles trimmed (spaces removed from their ends):",
-    report.titlesTrimmed.map((id) => `question ${id}`),
-  );
-  section(
-    "Answers left out, because their question was not written:",
-    answers.withoutQuestion.map(
-      (item) => `answer ${item.id} -> question ${item.question}: ${item.reason}`,
-    ),
-  );
-  section(
-    "Author names cleaned to one line (spaces trimmed from the ends, line breaks and control characters made spaces):",
-    authors.namesCleaned.map(
-      (item) => `${item.who}: ${JSON.stringify(item.from)} -> ${JSON.stringify(item.to)}`,
-    ),
-  );
-  section(
-    "Duplicate links not followed (the question keeps the state its row gives it):",
-    links.notFollowed.map((link) => `question ${link.id} -> ${link.target}: ${link.reason}`),
-  );
-  section(
-    "Questions with several duplicate links (the lowest Id is used):",
-    links.multiple.map(
-      (item) => `question ${item.id} -> ${item.targets.join(", ")}: duplicateOf ${item.chosen}`,
-    ),
-  );
-  section(
-    "Questions marked duplicate by PostLinks.xml although they have no ClosedDate:",
-    links.withoutClosedDate.map((id) => `question ${id}`),
-  );
-  section(
-    "Duplicate links ignored (from posts that are not questions of this dump):",
-    links.ignored.map((link) => `post ${link.id} -> ${link.target}: ${link.reason}`),
-  );
-  section(
-    "PostLinks.xml rows that cannot be followed:",
-    links.unusable.map((item) => `line ${item.line}: ${item.reason}`),
-  );
-  if (report.tagCounts !== null) {
-    section(
-      "Tags whose question count differs from Tags.xml (question rows may be missing):",
-      report.tagCounts.mismatches.map(
-        (item) =>
-          `${item.tag}: ${item.tagsXml === null ? "not in Tags.xml" : `Tags.xml says ${n(item.tagsXml)}`}, Posts.xml has ${n(item.posts)}`,
+/** Every list the counts point to, in the order of the counts. */
+function listSections(report: ImportReport): string[] {
+  return [
+    ...tagSections(report),
+    ...section(
+      "Answers left out, because their question was not written:",
+      report.answers.withoutQuestion.map(
+        (item) => `answer ${item.id} -> question ${item.question}: ${item.reason}`,
       ),
-    );
-  }
-  section(
+    ),
+    ...section(
+      "Author names cleaned to one line (spaces trimmed from the ends, line breaks and control characters made spaces):",
+      report.authors.namesCleaned.map(
+        (item) => `${item.who}: ${JSON.stringify(item.from)} -> ${JSON.stringify(item.to)}`,
+      ),
+    ),
+    ...duplicateLinkSections(report.duplicateLinks),
+    ...tagCountSection(report.tagCounts),
+    ...otherNotesSection(report),
+  ];
+}
+
+/** Tags mapped, tags made equal, and titles trimmed. */
+function tagSections(report: ImportReport): string[] {
+  return [
+    ...section(
+      "Tags mapped (dump tag -> tag, how, questions carrying it):",
+      report.tagsMapped.map(
+        (tag) =>
+          `${tag.from} -> ${tag.to}  (${tag.by === "rule" ? "tag rule" : "--tag-map"}, ${n(tag.questions)} question${tag.questions === 1 ? "" : "s"})` +
+          (tag.mergesWithDumpTag ? `; merges with the dump's own tag ${tag.to}` : ""),
+      ),
+    ),
+    ...section(
+      "Tags that became equal in one question (kept once):",
+      report.tagRepeats.map(
+        (repeat) => `question ${repeat.id}: ${repeat.from.join(", ")} -> ${repeat.tag}`,
+      ),
+    ),
+    ...section(
+      "Titles trimmed (spaces removed from their ends):",
+      report.titlesTrimmed.map((id) => `question ${id}`),
+    ),
+  ];
+}
+
+/** Every duplicate link that was not simply followed, and why. */
+function duplicateLinkSections(links: ImportReport["duplicateLinks"]): string[] {
+  return [
+    ...section(
+      "Duplicate links not followed (the question keeps the state its row gives it):",
+      links.notFollowed.map((link) => `question ${link.id} -> ${link.target}: ${link.reason}`),
+    ),
+    ...section(
+      "Questions with several duplicate links (the lowest Id is used):",
+      links.multiple.map(
+        (item) => `question ${item.id} -> ${item.targets.join(", ")}: duplicateOf ${item.chosen}`,
+      ),
+    ),
+    ...section(
+      "Questions marked duplicate by PostLinks.xml although they have no ClosedDate:",
+      links.withoutClosedDate.map((id) => `question ${id}`),
+    ),
+    ...section(
+      "Duplicate links ignored (from posts that are not questions of this dump):",
+      links.ignored.map((link) => `post ${link.id} -> ${link.target}: ${link.reason}`),
+    ),
+    ...section(
+      "PostLinks.xml rows that cannot be followed:",
+      links.unusable.map((item) => `line ${item.line}: ${item.reason}`),
+    ),
+  ];
+}
+
+function tagCountSection(tagCounts: TagCountCheck | null): string[] {
+  if (tagCounts === null) return [];
+  return section(
+    "Tags whose question count differs from Tags.xml (question rows may be missing):",
+    tagCounts.mismatches.map(
+      (item) =>
+        `${item.tag}: ${item.tagsXml === null ? "not in Tags.xml" : `Tags.xml says ${n(item.tagsXml)}`}, Posts.xml has ${n(item.posts)}`,
+    ),
+  );
+}
+
+/** The questions' warnings, and posts by users that Users.xml lacks. */
+function otherNotesSection(report: ImportReport): string[] {
+  const { unknownUsers } = report.authors;
+  return section(
     "Other notes:",
     report.warnings
       .map(
@@ -299,49 +379,58 @@ export function formatReport(report: ImportReport): string {
           `question ${item.id}${item.line === undefined ? "" : ` (line ${item.line})`}: ${item.message}`,
       )
       .concat(
-        authors.unknownUsers === 0
+        unknownUsers === 0
           ? []
           : [
-              `${n(authors.unknownUsers)} post${authors.unknownUsers === 1 ? " has an OwnerUserId" : "s have OwnerUserIds"} that Users.xml does not have; credited by OwnerDisplayName when there is one, with no link`,
+              `${n(unknownUsers)} post${unknownUsers === 1 ? " has an OwnerUserId" : "s have OwnerUserIds"} that Users.xml does not have; credited by OwnerDisplayName when there is one, with no link`,
             ],
       ),
   );
-  if (report.textCheck !== null) {
-    const { checked, differences } = report.textCheck;
-    const excerpts = differences.filter((item) => item.excerptDiffers).length;
-    lines.push(
-      "",
-      `Text check: ${n(differences.length)} of ${n(checked)} bodies give a different listing text read as Markdown (as the site reads them) than as HTML; ${n(excerpts)} of them change the excerpt.`,
-    );
-    for (const item of differences.slice(0, EXAMPLES)) {
-      lines.push(
-        `  question ${item.id}${item.excerptDiffers ? " (excerpt differs)" : ""}:`,
-        `    as Markdown: ...${item.asMarkdown}...`,
-        `    as HTML:     ...${item.asHtml}...`,
-      );
-    }
-    if (differences.length > EXAMPLES) {
-      lines.push(
-        `  ... and ${n(differences.length - EXAMPLES)} more: ${differences
-          .slice(EXAMPLES)
-          .map((item) => item.id)
-          .join(", ")}`,
-      );
-    }
-  }
-  lines.push("", "Not carried over (the content format has no place for them):");
-  for (const item of report.notCarriedOver) {
-    lines.push(
-      `  ${`${item.what}:`.padEnd(14)}${item.rows === null ? `${item.file} was not in the dump` : `${n(item.rows)} rows in ${item.file}`}`,
-    );
-  }
-  lines.push(
-    "  also:         view counts, favourites, edit and close details, badges, user profiles",
-  );
+}
 
-  section(
+/** With --check-text: how many bodies read differently as Markdown, and the first few. */
+function textCheckLines(textCheck: ImportReport["textCheck"]): string[] {
+  if (textCheck === null) return [];
+  const { checked, differences } = textCheck;
+  const excerpts = differences.filter((item) => item.excerptDiffers).length;
+  const lines = [
+    "",
+    `Text check: ${n(differences.length)} of ${n(checked)} bodies give a different listing text read as Markdown (as the site reads them) than as HTML; ${n(excerpts)} of them change the excerpt.`,
+  ];
+  for (const item of differences.slice(0, EXAMPLES)) {
+    lines.push(
+      `  question ${item.id}${item.excerptDiffers ? " (excerpt differs)" : ""}:`,
+      `    as Markdown: ...${item.asMarkdown}...`,
+      `    as HTML:     ...${item.asHtml}...`,
+    );
+  }
+  if (differences.length > EXAMPLES) {
+    lines.push(
+      `  ... and ${n(differences.length - EXAMPLES)} more: ${differences
+        .slice(EXAMPLES)
+        .map((item) => item.id)
+        .join(", ")}`,
+    );
+  }
+  return lines;
+}
+
+function notCarriedOverLines(notCarriedOver: ImportReport["notCarriedOver"]): string[] {
+  return [
+    "",
+    "Not carried over (the content format has no place for them):",
+    ...notCarriedOver.map(
+      (item) =>
+        `  ${`${item.what}:`.padEnd(14)}${item.rows === null ? `${item.file} was not in the dump` : `${n(item.rows)} rows in ${item.file}`}`,
+    ),
+    "  also:         view counts, favourites, edit and close details, badges, user profiles",
+  ];
+}
+
+function problemSection(problems: readonly PostProblem[]): string[] {
+  return section(
     "Problems (these posts could not be imported):",
-    report.problems.map((problem) => {
+    problems.map((problem) => {
       const what = [
         problem.field,
         problem.source === undefined ? undefined : `from ${problem.source}`,
@@ -351,13 +440,9 @@ export function formatReport(report: ImportReport): string {
       return `${problem.post} ${problem.id} (Posts.xml line ${problem.line}): ${what === "" ? "" : `${what}: `}${problem.reason}`;
     }),
   );
-
-  lines.push("", outcome(report));
-  return lines.join("\n");
 }
 
 function outcome(report: ImportReport): string {
-  const n = (value: number) => value.toLocaleString("en-US");
   const { questions, answers } = report;
   const posts = (questionCount: number, answerCount: number) =>
     `${n(questionCount)} question${questionCount === 1 ? "" : "s"} and ${n(answerCount)} answer${answerCount === 1 ? "" : "s"}`;
