@@ -122,13 +122,57 @@ function derivePages<Question>(
   community: { community?: Community; problems: readonly ContentProblem[] },
   questions: FolderFiles<QuestionEntry>,
   answers: FolderFiles<AnswerEntry>,
-  { keepPage, readText, sortDocuments, handOver }: BuildHooks<Question>,
+  hooks: BuildHooks<Question>,
 ): DerivedPages<Question> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
-  // What a question file says of others, judged even when the file has problems of its own:
-  // the question it duplicates, and how many answer files it has. Each entry is taken once
-  // here and once for its page, and not held in between: a build reads them back from disk.
+  const toOrder = questionsToOrder(questions, answers, answersOf, problems);
+  if (problems.length > 0 || community.community === undefined) {
+    return {
+      problems: inFileOrder(problems, [...listedFiles(questions), ...listedFiles(answers)]),
+    };
+  }
+  // Each page is derived in file order and put in its place in the listing: a build reads the
+  // entries back from disk, where they lie in file order (a question's answers together), and
+  // listing order is by date, which is file order only where ids follow dates.
+  const ranks = listingRanks(toOrder);
+  // The ids alone from here: the sort keys held through the pages' derivation cost memory.
+  const ids = toOrder.map(({ id }) => id);
+  toOrder.length = 0;
+  const derived = {
+    community: community.community,
+    kept: new Array<Question>(hooks.handOver === undefined ? ids.length : 0),
+    searched: hooks.sortDocuments(ids.length),
+    texLeft: { questions: new Map<string, TexLeft[]>(), answers: new Map<string, TexLeft[]>() },
+  };
+  const pageOf = questionPageDeriver(questions, answers, answersOf, community.community, hooks);
+  try {
+    ids.forEach((id, index) => {
+      const rank = ranks[index] as number;
+      const { page, document } = pageOf(id, derived.texLeft);
+      derived.searched.put(rank, document);
+      if (hooks.handOver === undefined) derived.kept[rank] = page;
+      else hooks.handOver(rank, page);
+    });
+  } catch (error) {
+    derived.searched.discard();
+    throw error;
+  }
+  return derived;
+}
+
+/**
+ * The questions that read without problems, to be put in listing order, after what each
+ * question file says of others is judged, even when the file has problems of its own: the
+ * question it duplicates, and how many answer files it has. Each entry is taken once here and
+ * once for its page, and not held in between: a build reads them back from disk.
+ */
+function questionsToOrder(
+  questions: FolderFiles<QuestionEntry>,
+  answers: FolderFiles<AnswerEntry>,
+  answersOf: Map<string, string[]>,
+  problems: ContentProblem[],
+): Orderable[] {
   const toOrder: Orderable[] = [];
   for (const id of questions.fileOfId.keys()) {
     const entry = questions.entries.get(id);
@@ -155,67 +199,53 @@ function derivePages<Question>(
       );
     }
   }
-  if (problems.length > 0 || community.community === undefined) {
-    return {
-      problems: inFileOrder(problems, [...listedFiles(questions), ...listedFiles(answers)]),
-    };
-  }
-  const { excerptLength } = community.community;
+  return toOrder;
+}
+
+/**
+ * How a question's page and search document are derived from the entries: the question, the
+ * one it duplicates, its answers. The formulas each entry left as TeX are noted in `texLeft`
+ * as the entries are taken.
+ */
+function questionPageDeriver<Question>(
+  questions: FolderFiles<QuestionEntry>,
+  answers: FolderFiles<AnswerEntry>,
+  answersOf: Map<string, string[]>,
+  { excerptLength }: Community,
+  { keepPage, readText }: BuildHooks<Question>,
+) {
   // Without answer files, `answers` is the count; with them, their number (equal when given).
   const answerCount = (id: string, question: QuestionEntry) =>
     answersOf.get(id)?.length || (question.answers ?? 0);
-  // Each page is derived in file order and put in its place in the listing: a build reads the
-  // entries back from disk, where they lie in file order (a question's answers together), and
-  // listing order is by date, which is file order only where ids follow dates.
-  const ranks = listingRanks(toOrder);
-  // The ids alone from here: with each question's sort key, at 300,000 questions they were
-  // 29 MB of the loading thread's heap through the pages' derivation (a heap snapshot).
-  const ids = toOrder.map(({ id }) => id);
-  toOrder.length = 0;
-  const kept = new Array<Question>(handOver === undefined ? ids.length : 0);
-  const searched = sortDocuments(ids.length);
-  // The formulas each entry left as TeX, noted as the entries are taken for their pages.
-  const questionsTexLeft = new Map<string, TexLeft[]>();
-  const answersTexLeft = new Map<string, TexLeft[]>();
-  try {
-    ids.forEach((id, index) => {
-      const question = questions.entries.get(id) as QuestionEntry;
-      const { duplicateOf } = question;
-      const duplicated = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
-      const original =
-        duplicated && duplicateOf !== undefined
-          ? {
-              id: duplicateOf,
-              title: duplicated.title,
-              answers: answerCount(duplicateOf, duplicated),
-            }
-          : undefined;
-      if (question.texLeft !== undefined) questionsTexLeft.set(id, question.texLeft);
-      const shownAnswers = (answersOf.get(id) ?? []).flatMap((answerId) => {
-        const answer = answers.entries.get(answerId);
-        if (answer?.texLeft !== undefined) answersTexLeft.set(answerId, answer.texLeft);
-        return answer === undefined ? [] : [{ id: answerId, answer }];
-      });
-      const listed = toListingEntry(id, question, original, excerptLength);
-      const { title, tags } = question;
-      const rank = ranks[index] as number;
-      const bodyWords = readText(question.bodyWords);
-      searched.put(rank, { id, title, titleLine: listed.titleLine, tags, bodyWords });
-      const page = keepPage(
-        toQuestionPage(listed, question, original, shownAnswers, answerCount(id, question)),
-      );
-      if (handOver === undefined) kept[rank] = page;
-      else handOver(rank, page);
+  return (
+    id: string,
+    texLeft: { questions: Map<string, TexLeft[]>; answers: Map<string, TexLeft[]> },
+  ): { page: Question; document: SearchDocument } => {
+    const question = questions.entries.get(id) as QuestionEntry;
+    const { duplicateOf } = question;
+    const duplicated = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
+    const original =
+      duplicated && duplicateOf !== undefined
+        ? {
+            id: duplicateOf,
+            title: duplicated.title,
+            answers: answerCount(duplicateOf, duplicated),
+          }
+        : undefined;
+    if (question.texLeft !== undefined) texLeft.questions.set(id, question.texLeft);
+    const shownAnswers = (answersOf.get(id) ?? []).flatMap((answerId) => {
+      const answer = answers.entries.get(answerId);
+      if (answer?.texLeft !== undefined) texLeft.answers.set(answerId, answer.texLeft);
+      return answer === undefined ? [] : [{ id: answerId, answer }];
     });
-  } catch (error) {
-    searched.discard();
-    throw error;
-  }
-  return {
-    community: community.community,
-    kept,
-    searched,
-    texLeft: { questions: questionsTexLeft, answers: answersTexLeft },
+    const listed = toListingEntry(id, question, original, excerptLength);
+    const { title, tags } = question;
+    const bodyWords = readText(question.bodyWords);
+    const document = { id, title, titleLine: listed.titleLine, tags, bodyWords };
+    const page = keepPage(
+      toQuestionPage(listed, question, original, shownAnswers, answerCount(id, question)),
+    );
+    return { page, document };
   };
 }
 

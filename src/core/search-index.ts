@@ -150,16 +150,43 @@ function indexFiles<Kept>(
   runs: PostingsRuns,
   postingsPerRun: number,
 ): Kept[] {
+  const questions = indexQuestions(documents, sizes, keep, runs, postingsPerRun);
+  const words = wordFiles(runs, sizes, keep);
+  const manifest: SearchManifest = {
+    format: INDEX_FORMAT,
+    questions: questions.count,
+    questionsPerChunk: sizes.questionsPerChunk,
+    questionChunks: questions.chunks,
+    wordChunks: words.chunks,
+  };
+  return [
+    ...words.files,
+    ...questions.files,
+    keep({ file: MANIFEST_FILE, text: `${REGISTRY}.manifest(${JSON.stringify(manifest)});\n` }),
+  ];
+}
+
+/**
+ * The question files, kept as each is made, with each question's words posted to `runs`, a
+ * run every `postingsPerRun` postings.
+ */
+function indexQuestions<Kept>(
+  documents: Iterable<SearchDocument>,
+  sizes: ChunkSizes,
+  keep: (file: SearchFile) => Kept,
+  runs: PostingsRuns,
+  postingsPerRun: number,
+): { files: Kept[]; chunks: string[]; count: number } {
   const postings = new Map<string, PostingsWriter>();
   let postingsInRun = 0;
   const fieldsOfWord = new Map<string, number>();
-  const questionFiles: Kept[] = [];
-  const questionChunks: string[] = [];
+  const files: Kept[] = [];
+  const chunks: string[] = [];
   let records: QuestionRecord[] = [];
   const closeQuestionChunk = () => {
     const file = chunkFile("q", records);
-    questionFiles.push(keep(file.contents));
-    questionChunks.push(file.name);
+    files.push(keep(file.contents));
+    chunks.push(file.name);
     records = [];
   };
   const post = (word: string, question: number, fields: number) => {
@@ -175,22 +202,7 @@ function indexFiles<Kept>(
   };
   let question = 0;
   for (const document of documents) {
-    // A title's and tags' few words are gathered first; a body's many, distinct already, are
-    // each posted as they come, with the fields they share with the title and tags: a map of
-    // every body word, as this was, took half the time of building the index.
-    fieldsOfWord.clear();
-    for (const word of indexWords(document.title)) fieldsOfWord.set(word, IN_TITLE);
-    for (const word of indexWords(document.tags.join(" "))) {
-      fieldsOfWord.set(word, (fieldsOfWord.get(word) ?? 0) | IN_TAGS);
-    }
-    if (document.bodyWords !== "") {
-      for (const word of document.bodyWords.split(" ")) {
-        const fields = fieldsOfWord.get(word);
-        if (fields === undefined) post(word, question, IN_BODY);
-        else fieldsOfWord.set(word, fields | IN_BODY);
-      }
-    }
-    for (const [word, fields] of fieldsOfWord) post(word, question, fields);
+    postDocument(document, fieldsOfWord, (word, fields) => post(word, question, fields));
     records.push([document.id, document.titleLine, [...document.tags]]);
     if (records.length === sizes.questionsPerChunk) closeQuestionChunk();
     question++;
@@ -199,15 +211,49 @@ function indexFiles<Kept>(
   }
   if (records.length > 0) closeQuestionChunk();
   if (postings.size > 0) closeRun();
+  return { files, chunks, count: question };
+}
 
+/**
+ * Posts each word of a document once, with the fields it is in. A title's and tags' few words
+ * are gathered first (in `fieldsOfWord`, cleared here); a body's many, distinct already, are
+ * each posted as they come, with the fields they share with the title and tags: a map of
+ * every body word took half the time of building the index.
+ */
+function postDocument(
+  { title, tags, bodyWords }: SearchDocument,
+  fieldsOfWord: Map<string, number>,
+  post: (word: string, fields: number) => void,
+): void {
+  fieldsOfWord.clear();
+  for (const word of indexWords(title)) fieldsOfWord.set(word, IN_TITLE);
+  for (const word of indexWords(tags.join(" "))) {
+    fieldsOfWord.set(word, (fieldsOfWord.get(word) ?? 0) | IN_TAGS);
+  }
+  if (bodyWords !== "") {
+    for (const word of bodyWords.split(" ")) {
+      const fields = fieldsOfWord.get(word);
+      if (fields === undefined) post(word, IN_BODY);
+      else fieldsOfWord.set(word, fields | IN_BODY);
+    }
+  }
+  for (const [word, fields] of fieldsOfWord) post(word, fields);
+}
+
+/** The word files, kept as each is made, from the postings' runs merged word by word. */
+function wordFiles<Kept>(
+  runs: PostingsRuns,
+  sizes: ChunkSizes,
+  keep: (file: SearchFile) => Kept,
+): { files: Kept[]; chunks: SearchManifest["wordChunks"] } {
   const files: Kept[] = [];
-  const wordChunks: SearchManifest["wordChunks"] = [];
+  const chunks: SearchManifest["wordChunks"] = [];
   let chunk: string[] = [];
   let characters = 0;
   const closeWordChunk = () => {
     const file = chunkFile("w", chunk);
     files.push(keep(file.contents));
-    wordChunks.push([chunk[0] as string, file.name]);
+    chunks.push([chunk[0] as string, file.name]);
     chunk = [];
     characters = 0;
   };
@@ -217,19 +263,7 @@ function indexFiles<Kept>(
     if (characters >= sizes.wordChunkCharacters) closeWordChunk();
   }
   if (chunk.length > 0) closeWordChunk();
-  files.push(...questionFiles);
-
-  const manifest: SearchManifest = {
-    format: INDEX_FORMAT,
-    questions: question,
-    questionsPerChunk: sizes.questionsPerChunk,
-    questionChunks,
-    wordChunks,
-  };
-  files.push(
-    keep({ file: MANIFEST_FILE, text: `${REGISTRY}.manifest(${JSON.stringify(manifest)});\n` }),
-  );
-  return files;
+  return { files, chunks };
 }
 
 /** A run's postings, words ascending, each let go of as it is taken. */

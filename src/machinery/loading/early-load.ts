@@ -7,6 +7,7 @@ import type { ListedName } from "../../core/folder.ts";
 import type { LoadOutcome } from "./load-content.ts";
 import type { ListedQuestion } from "../../schemas/question-page.ts";
 import { unpackQuestions, type PackedQuestions } from "./packed-questions.ts";
+import type { Worker } from "node:worker_threads";
 import { startWorkerThread } from "../threads/worker-threads.ts";
 import { collectGarbage } from "../threads/collect-garbage.ts";
 import { stateSlot } from "../build-state.ts";
@@ -205,70 +206,66 @@ export function startEarlyLoad(
     pending.stop?.();
   }
   const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
-  // Packed once, here: the listings themselves are then not kept for a load that runs again.
-  // Let go of once a thread has posted its outcome, after which none runs again: held through
-  // the build, 300,000 questions' packed listings were 8.2 MB of this thread's heap (a heap
-  // snapshot).
-  let packedListings: PackedListings | undefined = packListings(listings);
-  let stop = () => {};
-  let retry: ReturnType<typeof runLoadingThread> | undefined;
-  const runLoadingThread = (limitMb: number | undefined) => {
+  const threads = new LoadingThreads(workerFile, packListings(listings), {
+    directory,
+    cacheDirectory,
+    mainThreadWaiting,
+    questionsPerMessage,
+  });
+  const first = threads.run(heapLimitMb);
+  // Once the thread has ended, or the one that loaded again after it ran out of memory.
+  const finished = first.exited.then(() => threads.retry?.exited);
+  handOverEarlyLoad(directory, cacheDirectory, first.outcome, {
+    mainThreadWaiting,
+    finished,
+    stop: () => threads.stop(),
+  });
+  return { outcome: first.outcome, finished };
+}
+
+/** A loading thread's run: what it comes to, and when the thread has exited. */
+interface LoadingRun {
+  outcome: Promise<LoadOutcome>;
+  exited: Promise<void>;
+}
+
+/**
+ * The loading thread, and the one that loads again if it runs out of memory before it has
+ * posted its outcome.
+ */
+class LoadingThreads {
+  readonly #workerFile: string;
+  readonly #data: Record<string, unknown>;
+  /**
+   * Packed once: the listings themselves are then not kept for a load that runs again. Let
+   * go of once a thread has posted its outcome, after which none runs again.
+   */
+  #packedListings: PackedListings | undefined;
+  #stop = () => {};
+  /** The second run, once the first ran out of memory. */
+  retry: LoadingRun | undefined;
+
+  constructor(workerFile: string, listings: PackedListings, data: Record<string, unknown>) {
+    this.#workerFile = workerFile;
+    this.#packedListings = listings;
+    this.#data = data;
+  }
+
+  stop(): void {
+    this.#stop();
+  }
+
+  run(limitMb: number | undefined): LoadingRun {
     const worker = startWorkerThread(
-      workerFile,
-      {
-        directory,
-        cacheDirectory,
-        mainThreadWaiting,
-        listings: packedListings,
-        questionsPerMessage,
-      },
+      this.#workerFile,
+      { ...this.#data, listings: this.#packedListings },
       limitMb === undefined ? undefined : { maxOldGenerationSizeMb: limitMb },
     );
-    stop = () => void worker.terminate();
+    this.#stop = () => void worker.terminate();
     const exited = new Promise<void>((done) => worker.once("exit", () => done()));
-    let posted = false;
     const outcome = new Promise<LoadOutcome>((resolve) => {
-      let parts: PackedQuestions[] = [];
-      const takeMessage = (message: LoadingThreadMessage) => {
-        if ("questions" in message) {
-          parts.push(message.questions);
-          return;
-        }
-        posted = true;
-        packedListings = undefined;
-        worker.off("message", takeMessage);
-        const loaded = message.outcome;
-        if ("content" in loaded) {
-          try {
-            loaded.content.questions = inListingOrder(parts);
-          } catch (failure) {
-            resolve({ failure });
-            return;
-          } finally {
-            parts = [];
-          }
-        }
-        resolve(loaded);
-      };
-      worker.on("message", takeMessage);
-      worker.once("error", (failure) => {
-        const outOfMemory = (failure as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY";
-        if (outOfMemory && retry === undefined && !posted) {
-          // The limit only saves memory: over it, the load runs again with as much as the
-          // machine has. Not with none: a worker thread's default limit is V8's (4,288 MB on a
-          // 24 GB machine), below what a million questions had just outgrown.
-          const machineMb = machineHeapLimitMb();
-          console.warn(
-            `[qa-early-loading] the loading thread needed more than its ${limitMb ?? "default"} MB of heap; loading again with up to ${machineMb} MB`,
-          );
-          retry = runLoadingThread(machineMb);
-          resolve(retry.outcome);
-        } else if (outOfMemory && posted) {
-          console.warn(
-            `[qa-early-loading] the loading thread ran out of its ${limitMb ?? "default"} MB of heap while writing the entry cache; the next build reads every file again`,
-          );
-        } else resolve({ failure });
-      });
+      const posted = this.#takeMessages(worker, resolve);
+      worker.once("error", (failure) => this.#failed(failure, limitMb, posted(), resolve));
       worker.once("exit", (code) =>
         resolve({
           failure: new Error(`The questions' loading thread stopped (exit code ${code}).`),
@@ -276,16 +273,65 @@ export function startEarlyLoad(
       );
     });
     return { outcome, exited };
-  };
-  const first = runLoadingThread(heapLimitMb);
-  // Once the thread has ended, or the one that loaded again after it ran out of memory.
-  const finished = first.exited.then(() => retry?.exited);
-  handOverEarlyLoad(directory, cacheDirectory, first.outcome, {
-    mainThreadWaiting,
-    finished,
-    stop: () => stop(),
-  });
-  return { outcome: first.outcome, finished };
+  }
+
+  /**
+   * Takes the thread's messages, the questions a part at a time and then the outcome, which
+   * goes to `resolve`. Returns whether the outcome has been posted yet.
+   */
+  #takeMessages(worker: Worker, resolve: (outcome: LoadOutcome) => void): () => boolean {
+    let posted = false;
+    let parts: PackedQuestions[] = [];
+    const takeMessage = (message: LoadingThreadMessage) => {
+      if ("questions" in message) {
+        parts.push(message.questions);
+        return;
+      }
+      posted = true;
+      this.#packedListings = undefined;
+      worker.off("message", takeMessage);
+      const loaded = message.outcome;
+      if ("content" in loaded) {
+        try {
+          loaded.content.questions = inListingOrder(parts);
+        } catch (failure) {
+          resolve({ failure });
+          return;
+        } finally {
+          parts = [];
+        }
+      }
+      resolve(loaded);
+    };
+    worker.on("message", takeMessage);
+    return () => posted;
+  }
+
+  /**
+   * The thread failed. The heap limit only saves memory: over it, the load runs again with as
+   * much as the machine has. Not with none: a worker thread's default limit is V8's (4,288 MB
+   * on a 24 GB machine), below what a million questions had just outgrown.
+   */
+  #failed(
+    failure: unknown,
+    limitMb: number | undefined,
+    posted: boolean,
+    resolve: (outcome: LoadOutcome | Promise<LoadOutcome>) => void,
+  ): void {
+    const outOfMemory = (failure as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY";
+    if (outOfMemory && this.retry === undefined && !posted) {
+      const machineMb = machineHeapLimitMb();
+      console.warn(
+        `[qa-early-loading] the loading thread needed more than its ${limitMb ?? "default"} MB of heap; loading again with up to ${machineMb} MB`,
+      );
+      this.retry = this.run(machineMb);
+      resolve(this.retry.outcome);
+    } else if (outOfMemory && posted) {
+      console.warn(
+        `[qa-early-loading] the loading thread ran out of its ${limitMb ?? "default"} MB of heap while writing the entry cache; the next build reads every file again`,
+      );
+    } else resolve({ failure });
+  }
 }
 
 /**

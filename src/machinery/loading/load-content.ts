@@ -1,8 +1,13 @@
 import type { ContentProblem } from "../../lib/problems.ts";
 import type { FolderReader, FolderReaderModule } from "../../core/folder.ts";
 import { answerFiles } from "../../core/answer-file.ts";
-import { assembleContent, HeldInListingOrder, type Content } from "../../core/content.ts";
-import type { SearchFile, SearchFileRecord } from "../../core/search-index.ts";
+import {
+  assembleContent,
+  HeldInListingOrder,
+  type BuildHooks,
+  type Content,
+} from "../../core/content.ts";
+import type { SearchDocument, SearchFile, SearchFileRecord } from "../../core/search-index.ts";
 import { questionFiles, questionSettings } from "../../core/question-file.ts";
 import { listingEntryOf } from "../../core/listing.ts";
 import { readCommunity } from "./community-file.ts";
@@ -150,37 +155,14 @@ export async function loadContent(
       listing: listings.answers,
     });
     discards.push(answers.discard);
-    const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
-    // The stores this build's pages are set apart in, noted as they are: the pages themselves
-    // may have been handed over already.
     const pageStores = new Set<string>();
-    // Past `documentsHeldAtMost` questions, the search index's documents and postings wait on
-    // disk until they are taken.
-    const spillTo =
-      cacheDirectory !== undefined && questions.loaded.files.fileOfId.size > documentsHeldAtMost
-        ? spillDirectory(cacheDirectory)
-        : undefined;
-    const read = assembleContent(community, questions.loaded.files, answers.loaded.files, {
-      keepPage: (page) => {
-        const listed = listedQuestion(page, pageStore);
-        if ("digest" in listed.page) pageStores.add(listed.page.store);
-        return listed;
-      },
-      readText: readPageText,
-      sortDocuments: (count) =>
-        spillTo === undefined
-          ? new HeldInListingOrder(count)
-          : new SpilledDocuments(spillTo, count),
-      ...(spillTo !== undefined && { postingsRuns: new SpilledPostings(spillTo) }),
-      ...(handOver && { handOver }),
-      ...(pagesDerived && { pagesDerived }),
-      ...(pageStore !== undefined && {
-        keepSearchFile: ({ file, text }: SearchFile) => ({
-          file,
-          text: storeDigestedText(pageStore, text),
-        }),
-      }),
+    const hooks = assemblyHooks(cacheDirectory, questions.loaded.files.fileOfId.size, {
+      pageStores,
+      documentsHeldAtMost,
+      handOver,
+      pagesDerived,
     });
+    const read = assembleContent(community, questions.loaded.files, answers.loaded.files, hooks);
     if ("problems" in read) {
       closeTextStores();
       discard();
@@ -190,19 +172,8 @@ export async function loadContent(
     const { content } = read;
     const { searchIndex } = content;
     saves.push(questions.save, answers.save);
-    // Once the caches hold this build's entries, a store no entry points into is garbage.
     if (cacheDirectory !== undefined) {
-      // And once this build's pages and search index are set apart, the last build's are.
-      // The stores are what is kept, not the records, while the caches are written.
-      for (const store of storesOf(searchIndex.map(({ text }) => text))) pageStores.add(store);
-      const textStores = new Set([
-        ...usedStores(questions.loaded.records),
-        ...usedStores(answers.loaded.records),
-      ]);
-      saves.push(
-        () => removeUnusedStores(textStoreDirectory(cacheDirectory), textStores, now),
-        () => removeUnusedStores(pageStoreDirectory(cacheDirectory), pageStores, now),
-      );
+      saves.push(storeCleanUp(cacheDirectory, searchIndex, pageStores, [questions, answers], now));
     }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
     return { outcome: { content, counts, warnings: read.warnings }, saveCache };
@@ -210,6 +181,75 @@ export async function loadContent(
     discard();
     return { outcome: { failure }, saveCache: () => {} };
   }
+}
+
+/**
+ * How the assembly keeps what it derives (`BuildHooks`): each page set apart in the page store
+ * (its store noted in `pageStores`: the page itself may be handed over already), and past
+ * `documentsHeldAtMost` questions the search index's documents and postings waiting on disk
+ * until they are taken.
+ */
+function assemblyHooks(
+  cacheDirectory: string | undefined,
+  questionCount: number,
+  {
+    pageStores,
+    documentsHeldAtMost,
+    handOver,
+    pagesDerived,
+  }: {
+    pageStores: Set<string>;
+    documentsHeldAtMost: number;
+    handOver: LoadOptions["handOver"];
+    pagesDerived: LoadOptions["pagesDerived"];
+  },
+): BuildHooks<ListedQuestion> {
+  const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
+  const spillTo =
+    cacheDirectory !== undefined && questionCount > documentsHeldAtMost
+      ? spillDirectory(cacheDirectory)
+      : undefined;
+  return {
+    keepPage: (page: QuestionPage) => {
+      const listed = listedQuestion(page, pageStore);
+      if ("digest" in listed.page) pageStores.add(listed.page.store);
+      return listed;
+    },
+    readText: readPageText,
+    sortDocuments: (count: number) =>
+      spillTo === undefined
+        ? new HeldInListingOrder<SearchDocument>(count)
+        : new SpilledDocuments(spillTo, count),
+    ...(spillTo !== undefined && { postingsRuns: new SpilledPostings(spillTo) }),
+    ...(handOver && { handOver }),
+    ...(pagesDerived && { pagesDerived }),
+    ...(pageStore !== undefined && {
+      keepSearchFile: ({ file, text }: SearchFile) => ({
+        file,
+        text: storeDigestedText(pageStore, text),
+      }),
+    }),
+  };
+}
+
+/**
+ * Once the caches hold this build's entries, a text store no entry points into is garbage;
+ * and once this build's pages and search index are set apart, so are the last build's page
+ * stores. The stores are what is kept, not the records, while the caches are written.
+ */
+function storeCleanUp(
+  cacheDirectory: string,
+  searchIndex: readonly SearchFileRecord[],
+  pageStores: Set<string>,
+  folders: readonly { loaded: { records: Parameters<typeof usedStores>[0] } }[],
+  now: number,
+): () => void {
+  for (const store of storesOf(searchIndex.map(({ text }) => text))) pageStores.add(store);
+  const textStores = new Set(folders.flatMap(({ loaded }) => [...usedStores(loaded.records)]));
+  return () => {
+    removeUnusedStores(textStoreDirectory(cacheDirectory), textStores, now);
+    removeUnusedStores(pageStoreDirectory(cacheDirectory), pageStores, now);
+  };
 }
 
 /**
