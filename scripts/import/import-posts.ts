@@ -25,7 +25,12 @@ import {
   type FieldProblem,
   type QuestionFields,
 } from "./question-file.ts";
-import { questionFromRow, SOURCE_ATTRIBUTE, type RowOptions } from "./question-row.ts";
+import {
+  questionFromRow,
+  SOURCE_ATTRIBUTE,
+  type RowOptions,
+  type RowQuestion,
+} from "./question-row.ts";
 import { TextCheck } from "./text-check.ts";
 import { own } from "./own.ts";
 import type { UserNames } from "./users.ts";
@@ -126,7 +131,31 @@ export interface PostsPassInput {
  * written post, are remembered.
  */
 export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
-  const pass: PostsPass = {
+  const state: PassState = {
+    input,
+    pass: emptyPass(input.checkText),
+    linked: linkedIds(input.links),
+  };
+  const { pass } = state;
+  const onRow = (row: DumpRow) => importRow(state, row);
+  const { rows, bytes } = await readDumpRows(input.postsFile, "posts", onRow, input.onProgress);
+  pass.rows = rows;
+  pass.bytes = bytes;
+  pass.titlesTrimmed.sort(byId);
+  pass.tagRepeats.sort((a, b) => byId(a.id, b.id));
+  return pass;
+}
+
+/** What each row's step needs: the pass's input, its results so far, and the ids links name. */
+interface PassState {
+  input: PostsPassInput;
+  pass: PostsPass;
+  /** Every post a duplicate link names, as duplicate or original. */
+  linked: ReadonlySet<string>;
+}
+
+function emptyPass(checkText: boolean): PostsPass {
+  return {
     rows: 0,
     bytes: 0,
     questionRows: 0,
@@ -148,199 +177,229 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
     candidates: new Map(),
     problems: [],
     warnings: [],
-    textCheck: input.checkText ? new TextCheck() : undefined,
+    textCheck: checkText ? new TextCheck() : undefined,
     mathUse: { posts: 0, withTex: 0 },
   };
+}
+
+function linkedIds(links: DuplicateLinks): Set<string> {
   const linked = new Set<string>();
-  for (const [source, targets] of input.links.bySource) {
+  for (const [source, targets] of links.bySource) {
     linked.add(source);
     for (const target of targets) linked.add(target);
   }
-  const remember = (id: string | undefined, status: PostStatus) => {
-    if (id !== undefined && linked.has(id) && !pass.linkedPosts.has(id)) {
-      pass.linkedPosts.set(own(id), own(status));
-    }
-  };
-  const credit = (kind: PostKind, id: string, attributes: DumpRow["attributes"]) =>
-    postCredit(input.site, kind, id, attributes, input.users, input.licenceOverride);
+  return linked;
+}
 
-  /** Reports every problem of one row, each field with its dump attribute and value. */
-  const fail = (
-    post: PostKind,
-    id: string,
-    { attributes, line }: DumpRow,
-    problems: readonly FieldProblem[],
-    sourceAttribute: Readonly<Record<string, string>>,
-  ) => {
-    for (const problem of problems) {
-      const attribute = sourceAttribute[baseField(problem.field)];
-      const value = attribute === undefined ? undefined : attributes[attribute];
-      pass.problems.push(
-        own({
-          post,
-          id,
-          line,
-          field: problem.field,
-          ...(attribute === undefined
-            ? {}
-            : { source: value === undefined ? attribute : `${attribute}=${shorten(value)}` }),
-          reason: problem.reason,
-        }),
-      );
-    }
-  };
-
-  /** A problem with a row's Id, which names its file. */
-  const idProblem = (post: PostKind, id: string, line: number, reason: string) => {
-    pass.problems.push(own({ post, id, line, source: "Id", reason }));
-  };
-
-  const badId = (post: PostKind, id: string, line: number) => {
-    idProblem(
-      post,
-      id,
-      line,
-      `${id === NO_ID ? "is missing" : `${JSON.stringify(id)} is not a post id`}; the file name ${post}s/<Id>.md needs a whole number`,
+/** One row of Posts.xml: a question or an answer is imported, any other type counted. */
+function importRow(state: PassState, row: DumpRow): void {
+  const { pass } = state;
+  const id = row.attributes["Id"];
+  const type = row.attributes["PostTypeId"];
+  if (type === "1" || type === "2") {
+    if (type === "2") remember(state, id, { kind: "not a question", postTypeId: type });
+    (type === "1" ? importQuestion : importAnswer)(state, id ?? NO_ID, row);
+  } else if (type === undefined) {
+    pass.problems.push(
+      own({
+        post: "question",
+        id: id ?? NO_ID,
+        line: row.line,
+        source: "PostTypeId",
+        reason:
+          "is missing, so this row may be a question that cannot be imported; the dump is damaged here",
+      }),
     );
-  };
+    remember(state, id, { kind: "failed" });
+  } else {
+    count(pass.skippedByType, type);
+    remember(state, id, { kind: "not a question", postTypeId: type });
+  }
+}
 
-  /** Writes a post's file unless one with its Id was written already (a repeated row). */
-  const write = (post: PostKind, id: string, line: number, text: string): boolean => {
-    const folder = post === "question" ? input.questionsDir : input.answersDir;
-    try {
-      // "wx": a second row with the same Id must not replace the first one's file.
-      writeFileSync(join(folder, `${id}.md`), text, { flag: "wx" });
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      idProblem(
+/** Keeps how a post fared only when a duplicate link names it: flat memory. */
+function remember(state: PassState, id: string | undefined, status: PostStatus): void {
+  const { pass, linked } = state;
+  if (id !== undefined && linked.has(id) && !pass.linkedPosts.has(id)) {
+    pass.linkedPosts.set(own(id), own(status));
+  }
+}
+
+function importQuestion(state: PassState, id: string, row: DumpRow): void {
+  const { input, pass } = state;
+  const { attributes, line } = row;
+  pass.questionRows++;
+  if (!isId(id) || !QUESTION_ID_PATTERN.test(id)) {
+    reportBadId(pass, "question", id, line);
+    return;
+  }
+
+  const question = questionFromRow(attributes, input.row);
+  countTags(pass, question);
+
+  const given = creditOf(input, "question", id, attributes);
+  const fields: QuestionFields = { ...question.fields, ...creditFields(given) };
+  const problems = withSchemaProblems(question.problems, frontmatterProblems(fields));
+  if (problems.length > 0) {
+    reportFieldProblems(pass, "question", id, row, problems, SOURCE_ATTRIBUTE);
+    remember(state, id, { kind: "failed" });
+    return;
+  }
+
+  const text = renderFrontmatter(fields, given.comment) + question.body;
+  if (!writePostFile(state, "question", id, line, text)) return;
+  pass.written++;
+  countMathUse(pass.mathUse, question.body);
+  if (fields.state === "closed") pass.closed++;
+  credited(pass, "question", id, given);
+  if (question.titleTrimmed) pass.titlesTrimmed.push(own(id));
+  for (const repeat of question.tagRepeats) pass.tagRepeats.push(own({ id, ...repeat }));
+  pass.answers.questionWritten(
+    id,
+    line,
+    fields.answers,
+    question.answerCountMissing,
+    attributes["AcceptedAnswerId"],
+  );
+  remember(state, id, { kind: "written" });
+  if (input.links.bySource.has(id)) pass.candidates.set(own(id), { line });
+  pass.textCheck?.check(own(id), question.body);
+}
+
+/** Counts a question's dump tags, for Tags.xml's check, and the changes mapping made to them. */
+function countTags(pass: PostsPass, question: RowQuestion): void {
+  for (const tag of new Set(question.dumpTags)) {
+    count(pass.dumpTagCounts, tag);
+  }
+  for (const change of question.tagChanges) {
+    const key = `${change.from}\u0000${change.to}`;
+    const use = pass.tagChanges.get(key);
+    if (use) use.questions++;
+    else pass.tagChanges.set(own(key), own({ ...change, questions: 1 }));
+  }
+}
+
+function importAnswer(state: PassState, id: string, row: DumpRow): void {
+  const { input, pass } = state;
+  const { attributes, line } = row;
+  pass.answerRows++;
+  if (!isId(id) || !QUESTION_ID_PATTERN.test(id)) {
+    reportBadId(pass, "answer", id, line);
+    return;
+  }
+  const answer = answerFromRow(attributes);
+  const given = creditOf(input, "answer", id, attributes);
+  const fields: AnswerFields = { ...answer.fields, ...creditFields(given) };
+  const problems = withSchemaProblems(answer.problems, answerProblems(fields));
+  const questionId = fields.question;
+  if (problems.length > 0 || questionId === undefined) {
+    reportFieldProblems(pass, "answer", id, row, problems, ANSWER_SOURCE_ATTRIBUTE);
+    return;
+  }
+
+  const accepted = pass.answers.accepts(id, questionId);
+  if (accepted) fields.accepted = true;
+  const text = renderAnswerFrontmatter(fields, given.comment) + answer.body;
+  if (!writePostFile(state, "answer", id, line, text)) return;
+  countMathUse(pass.mathUse, answer.body);
+  // An answer read before its question is credited once its question is known to be written.
+  if (pass.answers.answerWritten(id, questionId, accepted, given))
+    credited(pass, "answer", id, given);
+}
+
+function creditOf(
+  input: PostsPassInput,
+  kind: PostKind,
+  id: string,
+  attributes: DumpRow["attributes"],
+): PostCredit {
+  return postCredit(input.site, kind, id, attributes, input.users, input.licenceOverride);
+}
+
+/**
+ * The mapping's problems, then the schema's: the schema has the last word, but a field the
+ * mapping already failed is reported once.
+ */
+function withSchemaProblems(
+  mapping: readonly FieldProblem[],
+  schema: readonly FieldProblem[],
+): FieldProblem[] {
+  const mappingFailed = new Set(mapping.map((problem) => problem.field));
+  return [...mapping, ...schema.filter((problem) => !mappingFailed.has(baseField(problem.field)))];
+}
+
+/** Reports every problem of one row, each field with its dump attribute and value. */
+function reportFieldProblems(
+  pass: PostsPass,
+  post: PostKind,
+  id: string,
+  { attributes, line }: DumpRow,
+  problems: readonly FieldProblem[],
+  sourceAttribute: Readonly<Record<string, string>>,
+): void {
+  for (const problem of problems) {
+    const attribute = sourceAttribute[baseField(problem.field)];
+    const value = attribute === undefined ? undefined : attributes[attribute];
+    pass.problems.push(
+      own({
         post,
         id,
         line,
-        `another ${post} row earlier in the file has Id ${id}; that one was kept and this one was not imported, since one Id can name only one ${post}`,
-      );
-      return false;
-    }
-  };
+        field: problem.field,
+        ...(attribute === undefined
+          ? {}
+          : { source: value === undefined ? attribute : `${attribute}=${shorten(value)}` }),
+        reason: problem.reason,
+      }),
+    );
+  }
+}
 
-  const onQuestion = (id: string, row: DumpRow) => {
-    const { attributes, line } = row;
-    pass.questionRows++;
-    if (!isId(id) || !QUESTION_ID_PATTERN.test(id)) {
-      badId("question", id, line);
-      return;
-    }
+/** A problem with a row's Id, which names its file. */
+function reportIdProblem(
+  pass: PostsPass,
+  post: PostKind,
+  id: string,
+  line: number,
+  reason: string,
+): void {
+  pass.problems.push(own({ post, id, line, source: "Id", reason }));
+}
 
-    const question = questionFromRow(attributes, input.row);
-    for (const tag of new Set(question.dumpTags)) {
-      count(pass.dumpTagCounts, tag);
-    }
-    for (const change of question.tagChanges) {
-      const key = `${change.from}\u0000${change.to}`;
-      const use = pass.tagChanges.get(key);
-      if (use) use.questions++;
-      else pass.tagChanges.set(own(key), own({ ...change, questions: 1 }));
-    }
+function reportBadId(pass: PostsPass, post: PostKind, id: string, line: number): void {
+  reportIdProblem(
+    pass,
+    post,
+    id,
+    line,
+    `${id === NO_ID ? "is missing" : `${JSON.stringify(id)} is not a post id`}; the file name ${post}s/<Id>.md needs a whole number`,
+  );
+}
 
-    const given = credit("question", id, attributes);
-    const fields: QuestionFields = { ...question.fields, ...creditFields(given) };
-    // The schema has the last word; a field the mapping already failed is reported once.
-    const mappingFailed = new Set(question.problems.map((problem) => problem.field));
-    const problems = [
-      ...question.problems,
-      ...frontmatterProblems(fields).filter(
-        (problem) => !mappingFailed.has(baseField(problem.field)),
-      ),
-    ];
-    if (problems.length > 0) {
-      fail("question", id, row, problems, SOURCE_ATTRIBUTE);
-      remember(id, { kind: "failed" });
-      return;
-    }
-
-    if (!write("question", id, line, renderFrontmatter(fields, given.comment) + question.body)) {
-      return;
-    }
-    pass.written++;
-    countMathUse(pass.mathUse, question.body);
-    if (fields.state === "closed") pass.closed++;
-    credited(pass, "question", id, given);
-    if (question.titleTrimmed) pass.titlesTrimmed.push(own(id));
-    for (const repeat of question.tagRepeats) pass.tagRepeats.push(own({ id, ...repeat }));
-    pass.answers.questionWritten(
+/** Writes a post's file unless one with its Id was written already (a repeated row). */
+function writePostFile(
+  state: PassState,
+  post: PostKind,
+  id: string,
+  line: number,
+  text: string,
+): boolean {
+  const folder = post === "question" ? state.input.questionsDir : state.input.answersDir;
+  try {
+    // "wx": a second row with the same Id must not replace the first one's file.
+    writeFileSync(join(folder, `${id}.md`), text, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    reportIdProblem(
+      state.pass,
+      post,
       id,
       line,
-      fields.answers,
-      question.answerCountMissing,
-      attributes["AcceptedAnswerId"],
+      `another ${post} row earlier in the file has Id ${id}; that one was kept and this one was not imported, since one Id can name only one ${post}`,
     );
-    remember(id, { kind: "written" });
-    if (input.links.bySource.has(id)) pass.candidates.set(own(id), { line });
-    pass.textCheck?.check(own(id), question.body);
-  };
-
-  const onAnswer = (id: string, row: DumpRow) => {
-    const { attributes, line } = row;
-    pass.answerRows++;
-    if (!isId(id) || !QUESTION_ID_PATTERN.test(id)) {
-      badId("answer", id, line);
-      return;
-    }
-    const answer = answerFromRow(attributes);
-    const given = credit("answer", id, attributes);
-    const fields: AnswerFields = { ...answer.fields, ...creditFields(given) };
-    const mappingFailed = new Set(answer.problems.map((problem) => problem.field));
-    const problems = [
-      ...answer.problems,
-      ...answerProblems(fields).filter((problem) => !mappingFailed.has(baseField(problem.field))),
-    ];
-    const questionId = fields.question;
-    if (problems.length > 0 || questionId === undefined) {
-      fail("answer", id, row, problems, ANSWER_SOURCE_ATTRIBUTE);
-      return;
-    }
-
-    const accepted = pass.answers.accepts(id, questionId);
-    if (accepted) fields.accepted = true;
-    if (!write("answer", id, line, renderAnswerFrontmatter(fields, given.comment) + answer.body)) {
-      return;
-    }
-    countMathUse(pass.mathUse, answer.body);
-    // An answer read before its question is credited once its question is known to be written.
-    if (pass.answers.answerWritten(id, questionId, accepted, given))
-      credited(pass, "answer", id, given);
-  };
-
-  const onRow = (row: DumpRow) => {
-    const id = row.attributes["Id"];
-    const type = row.attributes["PostTypeId"];
-    if (type === "1" || type === "2") {
-      if (type === "2") remember(id, { kind: "not a question", postTypeId: type });
-      (type === "1" ? onQuestion : onAnswer)(id ?? NO_ID, row);
-    } else if (type === undefined) {
-      pass.problems.push(
-        own({
-          post: "question",
-          id: id ?? NO_ID,
-          line: row.line,
-          source: "PostTypeId",
-          reason:
-            "is missing, so this row may be a question that cannot be imported; the dump is damaged here",
-        }),
-      );
-      remember(id, { kind: "failed" });
-    } else {
-      count(pass.skippedByType, type);
-      remember(id, { kind: "not a question", postTypeId: type });
-    }
-  };
-
-  const { rows, bytes } = await readDumpRows(input.postsFile, "posts", onRow, input.onProgress);
-  pass.rows = rows;
-  pass.bytes = bytes;
-  pass.titlesTrimmed.sort(byId);
-  pass.tagRepeats.sort((a, b) => byId(a.id, b.id));
-  return pass;
+    return false;
+  }
 }
 
 /**
