@@ -19,8 +19,8 @@ import { listedNames } from "./listed-names.ts";
 /*
  * A content folder on disk, read the plain way: every file on this thread, each by its folder
  * reader's pure function, then the rules across files (src/core/). This is the definition;
- * the speed machinery (src/speed/) reads the same folder with caches and threads, and is held
- * to give the same outcome.
+ * the build machinery (src/machinery/loading/load-content.ts) reads the same folder with caches
+ * and threads, and is held to give the same outcome.
  */
 
 /**

@@ -15,8 +15,8 @@ export function listedNames(directory: string): ListedName[] | undefined {
 
 /**
  * A folder's listing as it crosses to the loading thread: its names in one string and whether
- * each is a file in one byte. Cloned as an object per name, 2,469,319 names took 2.3 s, as
- * long as listing them again.
+ * each is a file in one byte. Cloned as an object per name, a listing took as long to cross
+ * as listing the folder again (scripts/bench.md, "Why the constants are what they are").
  */
 export interface PackedListing {
   names: string;

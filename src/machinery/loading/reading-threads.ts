@@ -18,9 +18,8 @@ const FILES_PER_THREAD_AT_LEAST = 2_000;
 /**
  * The same for a worker started once the reading is under way (see load-folder.ts): the
  * thread already reading has its code compiled and warm, while a new one spends its first
- * few tenths of a second loading code and reads slower until the JIT has caught up. Measured
- * on a cold 10k build (2 cores), a worker joining with about 5,000 files left made the build
- * slower (1.06x the time of not starting it, 10 alternating runs).
+ * few tenths of a second loading code and reads slower until the JIT has caught up
+ * (scripts/bench.md, "Why the constants are what they are").
  */
 export const FILES_PER_JOINING_THREAD_AT_LEAST = 5_000;
 
@@ -81,9 +80,9 @@ export interface WorkerReading {
  * Has a worker read parts of `batch`, handing each part's results to `keep`. The results come
  * through a port of their own, so that the loading thread can take them between two parts of
  * its own reading (`takeArrived`), while its event loop is not running: a message waiting on a
- * thread's event loop is held whole in native memory until that thread reads it, and a
- * million questions' parts waited there until the loading thread ended its own reading (about
- * 2.5 GB of RSS). Once that thread waits, the rest are taken as they come.
+ * thread's event loop is held whole in native memory until that thread reads it, and the parts
+ * would wait there until the loading thread ended its own reading (scripts/bench.md, "Why the
+ * constants are what they are"). Once that thread waits, the rest are taken as they come.
  */
 export function readInWorker<Entry, Settings>(
   { worker, ended }: ReadingWorker,
