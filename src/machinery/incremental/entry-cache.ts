@@ -25,20 +25,20 @@ import { cacheDirectory } from "../../project-paths.ts";
  * The file is a log of lines: a header `{"format":4,"derivationKey":…}`, then one line per
  * file, `[id, digest, stamp, stores]`, a tab and the entry (both JSON, which writes no tab but
  * as `\t`), or `[id]` for a file that is gone; a later line for an id replaces an earlier
- * one. A rebuild indexes the log by the part before the tab, a fifth of the bytes: parsing
- * whole lines was 3.4 s of a 100,000-question rebuild. A rebuild appends only what changed, so one edit writes one
- * line, not the 84 MB of a 100,000-question cache; the log is written afresh when superseded
- * lines outnumber live ones. It is read in blocks, a line at a time: at a million questions the
- * whole file would not fit in one JavaScript string.
+ * one. A rebuild indexes the log by the part before the tab, a fifth of the bytes, rather than
+ * parse whole lines, and appends only what changed: one edit writes one line, not the whole
+ * cache (scripts/bench.md, "Why the constants are what they are"). The log is written afresh
+ * when superseded lines outnumber live ones. It is read in blocks, a line at a time: at a
+ * million questions the whole file would not fit in one JavaScript string.
  */
 
 const FORMAT = 4;
 
 /**
  * Where one file's line is, to read its entry back (`cachedEntry`). A load keeps this rather
- * than the entry: at a million questions and 1.5 million answers, the entries held as objects
- * were 3 GB of the loading thread's heap, and it only needs each one for a moment, when the
- * rules across files and its question's page come to it.
+ * than the entry: held as objects, the entries were most of the loading thread's heap at a
+ * million questions, and it only needs each one for a moment, when the rules across files and
+ * its question's page come to it.
  */
 export interface LineAt {
   lines: LineSource;
@@ -145,9 +145,9 @@ export function cachedEntryJson(record: CachedFile): string {
 /**
  * The last builds' records; undefined when there is no cache or it cannot be read, and, given
  * `derivationKey`, when they were read under another. Such a cache is not read past its header:
- * a build after an upgrade reads every file again, and held the whole stale cache besides (at
- * 100,000 questions, 190 MB of JSON) until it wrote the new one. Only each line's head is
- * read (`forEachLineHead`); the log stays open for `cachedEntry`.
+ * a build after an upgrade reads every file again, and held the whole stale cache besides
+ * until it wrote the new one. Only each line's head is read (`forEachLineHead`); the log stays
+ * open for `cachedEntry`.
  */
 export function readEntryCache(file: string, derivationKey?: string): EntryCache | undefined {
   let fd: number;

@@ -1,6 +1,7 @@
 /*
  * Telling an unchanged file without reading it, the way make, rsync and git do: by what `stat`
- * says of it. A rebuild of 100,000 questions after one edit then reads one file, not 400 MB.
+ * says of it. A rebuild after one edit then reads one file, not every file (scripts/bench.md,
+ * "Why the constants are what they are").
  *
  * The stamp holds the size, the modification time, the status-change time and the inode. An
  * editor's save changes the modification time, and a save by renaming a new file into place

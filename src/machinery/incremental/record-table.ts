@@ -5,10 +5,10 @@ import type { FileStamp } from "./file-stamp.ts";
 
 /*
  * The entry cache's records of one folder, packed in columns. A load holds one record per
- * file, the earlier builds' and this one's, to the end of the build: at a million questions
- * and 1.5 million answers, as objects (the record, its line's place, its stamp's array and
- * numbers, its digest's string) they were about 450 bytes a file, some 1.1 GB of the loading
- * thread's heap. Here a file is a row of typed arrays and its row found by id (`IdIndex`). A
+ * file, the earlier builds' and this one's, to the end of the build, and as objects (the
+ * record, its line's place, its stamp's array and numbers, its digest's string) they were a
+ * large part of the loading thread's heap (scripts/bench.md, "Why the constants are what they
+ * are"). Here a file is a row of typed arrays and its row found by id (`IdIndex`). A
  * record is made again, as an object, each time it is asked for, and let go of at once.
  */
 
@@ -232,8 +232,8 @@ function isDigest(text: string): boolean {
 }
 
 /*
- * By hand rather than with Buffer's base64url: a Buffer for each of a rebuild's 250,000
- * records cost about 3 µs a record (set and get, measured at 100,000 questions).
+ * By hand rather than with Buffer's base64url, which costs a Buffer for each record set or got
+ * (scripts/bench.md, "Why the constants are what they are").
  */
 
 /** Packs a digest (`isDigest`) into 12 bytes of `bytes` from `at`: four characters, 3 bytes. */

@@ -50,8 +50,8 @@ interface BuildPages {
   kept: Set<string>;
   /**
    * The files of the output folder when the build started, when a page may be kept: asked of
-   * a set, not of the disk, as each page is listed (106,000 `existsSync` calls were 1.25 s of a
-   * rebuild's main thread, which walks the folder while the content loads).
+   * a set, made as a rebuild's main thread walks the folder while the content loads, not of the
+   * disk as each page is listed (scripts/bench.md, "Why the constants are what they are").
    */
   existing: ReadonlySet<string>;
   /** When the build started (ms since the epoch): older files were not written by it. */
@@ -259,8 +259,8 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
  * The entries of a folder `depth` below the output folder's. The output folder and those in it
  * (`questions/`, `tags/`...) are read an entry at a time: a million questions' folder read
  * whole was a million entries held at once. The folders below them hold a page or a few and
- * are read whole, since reading a folder an entry at a time costs more calls: a walk of 100,000
- * question folders took 2.6 to 2.9 s so, and 1.0 to 1.2 s read whole.
+ * are read whole, since reading a folder an entry at a time costs more calls (scripts/bench.md,
+ * "Why the constants are what they are").
  */
 function entriesOf(folder: string, depth: number): Iterable<Dirent> {
   return depth < 2 ? entriesOneByOne(folder) : readdirSync(folder, { withFileTypes: true });
@@ -288,9 +288,8 @@ const PAGE_FILE = "index.html";
  * one of Astro's assets (in _astro/), or a copy of a file of public/. So the folder of a
  * listed page (`questions/x/` for `questions/x/index.html`) that no other listed page and no
  * file of public/ is in holds that page alone, and the walk lists the page without reading
- * the folder. At a million questions, the walk read a million such folders and took 34.5 s at
- * the end of a cold build, some of them read from the disk again (a walk of the same output
- * took 141 s with the page cache dropped, and 19 s with it warm).
+ * the folder: at a million questions, reading such folders was most of the walk at the end of
+ * a cold build (scripts/bench.md, "Why the constants are what they are").
  */
 
 /**
