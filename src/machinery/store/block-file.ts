@@ -2,14 +2,14 @@ import { closeSync, readSync } from "node:fs";
 
 /** How much a `BlockFile` reads at a time while its reads go through the file in order. */
 const BLOCK_BYTES = 1 << 16;
-/** How much it reads while they do not: a random read of 64 KiB cost 12 µs here, of 4 KiB 4 µs. */
+/** How much it reads while they do not: a small read is cheaper, and serves one part anyway. */
 const SMALL_BLOCK_BYTES = 1 << 12;
 
 /**
  * A file open for reading parts of it back by byte offset, through one block held in memory.
  * A build reads its cache lines and stored texts a part at a time, tens of thousands of them,
- * and a `readSync` of each part alone cost 10 µs or more here (7.4 s of a 100,000-question
- * load's 11.7 s of assembling). Parts come mostly in the order they were written: the load
+ * and a `readSync` of each part alone was most of a load's assembling (scripts/bench.md, "Why
+ * the constants are what they are"). Parts come mostly in the order they were written: the load
  * and the question pages go through the content folder in file order. So a block is read from
  * the part onwards when the reads go forwards, and up to the part's end when they go backwards:
  * either way it serves the next parts, about a hundred cache lines. Where reads jump about (a

@@ -8,9 +8,9 @@ import { removeOldUnusedFiles } from "./old-files.ts";
 /*
  * The search index takes its documents in listing order, newest first, and a build derives
  * them in file order, reading each body's words from the store beside the body. Held until the
- * last one is derived, a million questions' documents are some 700 MB; read back from their
- * stores in listing order, each read lands somewhere else on disk (where dates do not follow
- * ids, as in the bench's corpus, 100,000 reads of 64 KiB cost 3.3 s). So they are spilled to
+ * last one is derived, a million questions' documents are too many to hold; read back from
+ * their stores in listing order, each read lands somewhere else on disk, where dates do not
+ * follow ids (scripts/bench.md, "Why the constants are what they are"). So they are spilled to
  * files by their place in the listing, a file per range of places, written in file order and
  * read back a file at a time, each sorted in memory: the disk sees only whole files, and the
  * build holds one range.

@@ -7,9 +7,9 @@ import { runInNewContext } from "node:vm";
  * about to wait, or to end its part while another thread goes on (early-load-worker.ts). Such
  * a collection also frees the pages that collections emptied, which V8 otherwise keeps for the
  * heap to grow into again. Left to itself V8 collects once the heap has grown to some multiple
- * of what it kept, or after a while idle: Astro's thread, once it had bundled the pages and
- * listed the content folders, waited on a million questions' load with 635 MB of heap of which
- * 70 MB was alive, for the 110 s until V8 found it idle, the time the load's peak came.
+ * of what it kept, or after a while idle: Astro's thread waited out a million questions' load,
+ * through its peak, with mostly garbage (scripts/bench.md, "Why the constants are what they
+ * are").
  *
  * `gc` is V8's, made reachable by its flag; set while running, the flag holds for contexts
  * made afterwards, such as the one this takes it from.

@@ -8,14 +8,9 @@ import { projectFile } from "../../project-paths.ts";
 
 /**
  * The heap limits of a thread that helps for a while, reading files or rendering pages: a
- * young generation of 32 MB. Such a thread keeps little from one task to the next (a reading
- * worker kept 15 MB after its collections at a million questions), yet V8 sizes its young
- * generation for a heap that may grow to gigabytes, and with the pages its collections had
- * emptied it held 218 to 292 MB at 100,000 questions, up to 370 MB at a million; held to 32
- * MB, 108 to 133 MB at 100,000. Cold builds of 100,000 questions peaked at 877 and 902 MiB
- * against 1,140 and 1,155, in 95 and 106 s against 106 and 114 (two runs each, alternating,
- * `/usr/bin/time`). At 16 MB they collected twice as often for about as much memory (827 and
- * 935 MiB).
+ * young generation of 32 MB. Such a thread keeps little from one task to the next, yet V8
+ * sizes its young generation for a heap that may grow to gigabytes, and the thread held the
+ * pages its collections had emptied (scripts/bench.md, "Why the constants are what they are").
  */
 export const HELPING_THREAD_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 32 };
 
