@@ -5,8 +5,8 @@ import { IdIndex } from "../lib/id-index.ts";
 /*
  * A content folder holds one file per entry, `<id>.md`, each read on its own by a pure
  * function: its text, its id and the community's settings in, an entry or the file's problems
- * out. What reads a folder fast (src/speed/) knows nothing else of its files, so a new folder
- * needs only its schema, its `FolderReader` and a line of wiring.
+ * out. What reads a folder fast (src/machinery/loading/) knows nothing else of its files, so a
+ * new folder needs only its schema, its `FolderReader` and a line of wiring.
  */
 
 /** A problem of one file, which the caller names: the field (none: the whole file), why, the fix. */
@@ -175,10 +175,9 @@ export function folderFiles<Entry>(names: FolderNames): FolderFiles<Entry, Map<s
 
 /**
  * Every `<id>.md` file of a folder by id, each file's name made from its id when asked for:
- * only the ids are held (in an `IdIndex`, not a Set). Held as strings, the names of a million
- * questions' 2.47 million files were some 240 MB of the loading thread's heap for the whole
- * load (a heap snapshot at 100,000 questions: two concatenated strings and a name, 96 bytes a
- * file), for the few messages that name a file.
+ * only the ids are held (in an `IdIndex`, not a Set). Held as strings, the names were a large
+ * part of the loading thread's heap for the whole load, for the few messages that name a file
+ * (scripts/bench.md, "Why the constants are what they are").
  */
 export class FileNames implements EntryShelf<string> {
   readonly #ids: IdIndex;

@@ -7,8 +7,9 @@ import { startBuildLoad } from "../machinery/loading/early-load.ts";
 /**
  * Starts loading the questions as soon as `astro build` has its configuration, on a thread of
  * their own, so that reading and deriving them runs beside Astro's own start-up work instead of
- * after it; the questions loader then takes the result (see s../speed/early-load.ts). Under
- * `npm run build` the load is already under way, and is kept.
+ * after it; the questions loader then takes the result (see
+ * src/machinery/loading/early-load.ts). Under `npm run build` the load is already under way,
+ * and is kept.
  *
  * When the load has found problems in the content by the time Astro is about to bundle the
  * pages, the build stops there with the report, as the loader would have stopped it two or

@@ -101,8 +101,8 @@ function outlineBelow(html: string, below: number): string {
  * The elements a post may use: text, lists, tables, quotes, code, links, disclosures. The most
  * used come first (counted in Stack Exchange's dumps and the bench's corpus): sanitize-html
  * looks a name up in this list from the start (`indexOf`) for each element, and twice for each
- * text in one, which was 5% of a cold load's CPU with the list in alphabetical groups. In this
- * order 20,000 bodies rendered in 0.90x the time, to the same bytes.
+ * text in one, a share of a cold load's CPU that this order cuts, to the same bytes
+ * (scripts/bench.md, "Why the constants are what they are").
  */
 const ALLOWED_TAGS = [
   ...["p", "code", "a", "li", "em", "strong", "pre", "blockquote", "ul", "ol", "br", "hr"],

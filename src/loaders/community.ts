@@ -13,7 +13,8 @@ import { readCommunity } from "../machinery/loading/community-file.ts";
  *
  * A live collection, like the questions, rather than a build-time one: Astro then has no
  * content data store to sync before it builds, and skipping that (a Vite server of its own,
- * through which Astro's content runtime is loaded) takes about 0.8 s off every build.
+ * through which Astro's content runtime is loaded) takes time off every build (scripts/bench.md,
+ * "Why the constants are what they are").
  */
 export function communityLoader(): LiveLoader<Community, { id: string }, never, ContentError> {
   const load = async (): Promise<
