@@ -1,23 +1,23 @@
 import { getLiveCollection, getLiveEntry } from "astro:content";
 import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
-import type { ListingEntry } from "./schemas/listing-entry.ts";
-import type { ListedQuestion, PageRecord } from "./schemas/question-page.ts";
+import type { ListingEntry, QuestionPage, TagSummary } from "./core/page-data.ts";
 import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { questionPagePath } from "./lib/site-paths.ts";
 import { tagFolder, tagPagePath } from "./lib/tag-folder.ts";
 import {
-  compareWhereSetApart,
+  compareStoredPlaces,
   readListingEntry,
   readPageText,
   readQuestionPage,
-  setApartIdentity,
+  rebuildIdentity,
+  type HeldPage,
 } from "./machinery/store/text-store.ts";
+import type { ListedQuestion } from "./machinery/loading/listed-question.ts";
+import type { HeldSearchFile } from "./machinery/loading/load-content.ts";
 import { pagesToWrite, pathsToWrite } from "./machinery/incremental/written-pages.ts";
 import { staticPaths } from "./machinery/astro/deferred-paths.ts";
-import { oncePer } from "./lib/once-per.ts";
+import { memoized } from "./lib/memoized.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
-import type { TagSummary } from "./schemas/tag.ts";
-import type { SearchFileRecord } from "./core/search-index.ts";
 
 /*
  * The one way the pages reach the content: the collections (src/live.config.ts) are asked
@@ -40,7 +40,7 @@ export async function getCommunity(): Promise<Community> {
 export async function getQuestions(): Promise<ListedQuestion[]> {
   const { entries, error } = await getLiveCollection("questions");
   if (error || !entries) throw error ?? new Error("The questions loader returned no entries.");
-  return oncePer(questionsOfEntries, entries, (made) => made.map((entry) => entry.data));
+  return memoized(questionsOfEntries, entries, (made) => made.map((entry) => entry.data));
 }
 
 /**
@@ -52,32 +52,21 @@ const questionsOfEntries = new WeakMap<readonly { data: ListedQuestion }[], List
 
 /**
  * The search index's files, for `search/` (src/lib/search/index-format.ts): each file's text, or
- * where a build set it apart (`readText` reads it back).
+ * where a build stored it (`readSearchFile` reads it back).
  */
-export async function getSearchIndex(): Promise<SearchFileRecord[]> {
+export async function getSearchIndex(): Promise<HeldSearchFile[]> {
   const { entries, error } = await getLiveCollection("searchIndex");
   if (error || !entries) throw error ?? new Error("The search index loader returned no files.");
   return pathsToWrite(
     entries.map(({ data }) => ({ props: data })),
     ({ props }) => `search/${props.file}`,
-    ({ file, text }) => ({ file, text: setApartIdentity(text) }),
+    ({ file, text }) => ({ file, text: rebuildIdentity(text) }),
   ).map(({ props }) => props);
 }
 
-export type { SearchFileRecord };
-
-/** A text as it is written: as it is, or read back from where a build set it apart. */
-export const readText = readPageText;
-
-/**
- * Every question in the listing's order, newest first: the questions themselves, each its id,
- * tags, and page, which a listing page reads what it shows from (`readListingEntries`). Not a
- * copy for the listing's pages and another for the tags' pages: Astro holds every page's props
- * to the end of the build, and the copies were a million objects apiece at a million
- * questions.
- */
-export async function getListing(): Promise<ListedQuestion[]> {
-  return getQuestions();
+/** A search index file's text as it is written: read back if a build stored it. */
+export function readSearchFile(text: HeldSearchFile["text"]): string {
+  return readPageText(text);
 }
 
 /**
@@ -99,16 +88,18 @@ export function readListingEntries(entries: readonly ListedQuestion[]): ListingE
 
 /**
  * The question as its page shows it, with its texts (the body and the answers' bodies) as
- * text: a build sets the page and the texts apart on disk while loading (src/speed/
+ * text: a build stores the page and the texts on disk while loading (src/machinery/store/
  * text-store.ts), and a page reads its own back only when it is written, so that the build
  * never holds them all.
  */
-export const readPage = readQuestionPage;
+export function readPage(page: HeldPage): QuestionPage {
+  return readQuestionPage(page);
+}
 
 /** A question page's static path: `questions/<id>/`. */
 export type QuestionStaticPath = {
   params: { id: string };
-  props: { community: Community; page: PageRecord };
+  props: { community: Community; page: HeldPage };
 };
 
 /**
@@ -124,13 +115,13 @@ export async function getQuestionPages(): Promise<QuestionStaticPath[]> {
     questions,
     ({ id }) => pageFile(questionPagePath(id)),
     // A page set apart counts by its digest: where it is changes from build to build.
-    ({ page }) => ({ community, page: setApartIdentity(page) }),
+    ({ page }) => ({ community, page: rebuildIdentity(page) }),
   );
   // In the order the pages were set apart, which is the content folder's, as their texts were:
   // each page then reads on from where the last one read. In the listing's order (by date)
   // each read lands somewhere else on disk. Sorted after the pages a rebuild keeps are left out,
   // so a rebuild sorts only those it writes (`pagesToWrite` returns a list of its own).
-  toWrite.sort((a, b) => compareWhereSetApart(a.page, b.page));
+  toWrite.sort((a, b) => compareStoredPlaces(a.page, b.page));
   return staticPaths(
     toWrite.length,
     (index): QuestionStaticPath => {
@@ -163,7 +154,7 @@ export async function getListingPages(): Promise<
   { params: { page: string | undefined }; props: ListingPage }[]
 > {
   // The questions first: their load reports every problem of the content, community.yaml's too.
-  const listing = await getListing();
+  const listing = await getQuestions();
   const community = await getCommunity();
   const pages = splitIntoPages(listing, community.pageSize);
   return pathsToWrite(
@@ -202,7 +193,7 @@ export type TagPage = Omit<ListingPage, "entries"> & {
 export async function getTagPages(): Promise<
   { params: { tag: string; page: string | undefined }; props: TagPage }[]
 > {
-  const listing = await getListing();
+  const listing = await getQuestions();
   const community = await getCommunity();
   const paths = [...questionsByTag(listing)].flatMap(([tag, tagged]) => {
     const pages = splitIntoPages(tagged, community.pageSize);

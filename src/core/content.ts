@@ -1,8 +1,7 @@
 import type { Community } from "../schemas/community.ts";
-import type { QuestionPage } from "../schemas/question-page.ts";
 import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
-import type { PageText } from "../schemas/stored-text.ts";
+import type { QuestionPage } from "./page-data.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { listingRanks, type Orderable } from "../lib/order.ts";
 import { fileOf, listedFiles, type EntryShelf, type FolderFiles } from "./folder.ts";
@@ -13,7 +12,6 @@ import {
   type PostingsRuns,
   type SearchDocument,
   type SearchFile,
-  type SearchFileRecord,
 } from "./search-index.ts";
 import { texWarnings } from "./tex-warnings.ts";
 import type { TexLeft } from "../lib/body-html.ts";
@@ -58,22 +56,18 @@ export function assembleContent(
   questions: FolderFiles<QuestionEntry>,
   answers?: FolderFiles<AnswerEntry>,
 ): ContentReading;
-export function assembleContent<Question>(
+export function assembleContent<Question, Text, IndexFile>(
   community: { community?: Community; problems: readonly ContentProblem[] },
-  questions: FolderFiles<QuestionEntry>,
-  answers: FolderFiles<AnswerEntry> | undefined,
-  build: BuildHooks<Question>,
-): ContentReading<Question, SearchFileRecord>;
-export function assembleContent<Question>(
+  questions: FolderFiles<QuestionEntry<Text>>,
+  answers: FolderFiles<AnswerEntry<Text>> | undefined,
+  build: BuildHooks<Question, Text, IndexFile>,
+): ContentReading<Question, IndexFile>;
+export function assembleContent<Question, Text, IndexFile>(
   community: { community?: Community; problems: readonly ContentProblem[] },
-  questions: FolderFiles<QuestionEntry>,
-  answers: FolderFiles<AnswerEntry> = noFiles(),
-  build: BuildHooks<Question> = {
-    keepPage: (page) => page as Question,
-    readText: heldText,
-    sortDocuments: (count) => new HeldInListingOrder(count),
-  },
-): ContentReading<Question, SearchFileRecord> {
+  questions: FolderFiles<QuestionEntry<Text>>,
+  answers: FolderFiles<AnswerEntry<Text>> = noFiles(),
+  build: BuildHooks<Question, Text, IndexFile> = heldHooks(),
+): ContentReading<Question, IndexFile> {
   // The pages first, in a function of their own: what only they need (the listing's order,
   // each question's answers) is garbage once it returns, while the search index is built.
   // At 300,000 questions the loading thread's heap as the index started was 214 MB with
@@ -83,10 +77,10 @@ export function assembleContent<Question>(
   if ("problems" in derived) return derived;
   const { searched, kept, texLeft } = derived;
   build.pagesDerived?.();
-  let searchIndex: SearchFileRecord[];
+  let searchIndex: IndexFile[];
   try {
     searchIndex = buildSearchIndex(searched.inOrder(), {
-      ...(build.keepSearchFile && { keep: build.keepSearchFile }),
+      keep: build.keepSearchFile,
       ...(build.postingsRuns && { runs: build.postingsRuns }),
     });
   } finally {
@@ -118,11 +112,11 @@ type DerivedPages<Question> =
  * The rules that span files, then each question's page (kept or handed over) and its search
  * document, in file order, each put in its place in the listing.
  */
-function derivePages<Question>(
+function derivePages<Question, Text, IndexFile>(
   community: { community?: Community; problems: readonly ContentProblem[] },
-  questions: FolderFiles<QuestionEntry>,
-  answers: FolderFiles<AnswerEntry>,
-  hooks: BuildHooks<Question>,
+  questions: FolderFiles<QuestionEntry<Text>>,
+  answers: FolderFiles<AnswerEntry<Text>>,
+  hooks: BuildHooks<Question, Text, IndexFile>,
 ): DerivedPages<Question> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
@@ -167,9 +161,9 @@ function derivePages<Question>(
  * question it duplicates, and how many answer files it has. Each entry is taken once here and
  * once for its page, and not held in between: a build reads them back from disk.
  */
-function questionsToOrder(
-  questions: FolderFiles<QuestionEntry>,
-  answers: FolderFiles<AnswerEntry>,
+function questionsToOrder<Text>(
+  questions: FolderFiles<QuestionEntry<Text>>,
+  answers: FolderFiles<AnswerEntry<Text>>,
   answersOf: Map<string, string[]>,
   problems: ContentProblem[],
 ): Orderable[] {
@@ -207,21 +201,21 @@ function questionsToOrder(
  * one it duplicates, its answers. The formulas each entry left as TeX are noted in `texLeft`
  * as the entries are taken.
  */
-function questionPageDeriver<Question>(
-  questions: FolderFiles<QuestionEntry>,
-  answers: FolderFiles<AnswerEntry>,
+function questionPageDeriver<Question, Text, IndexFile>(
+  questions: FolderFiles<QuestionEntry<Text>>,
+  answers: FolderFiles<AnswerEntry<Text>>,
   answersOf: Map<string, string[]>,
   { excerptLength }: Community,
-  { keepPage, readText }: BuildHooks<Question>,
+  { keepPage, readText }: BuildHooks<Question, Text, IndexFile>,
 ) {
   // Without answer files, `answers` is the count; with them, their number (equal when given).
-  const answerCount = (id: string, question: QuestionEntry) =>
+  const answerCount = (id: string, question: QuestionEntry<Text>) =>
     answersOf.get(id)?.length || (question.answers ?? 0);
   return (
     id: string,
     texLeft: { questions: Map<string, TexLeft[]>; answers: Map<string, TexLeft[]> },
   ): { page: Question; document: SearchDocument } => {
-    const question = questions.entries.get(id) as QuestionEntry;
+    const question = questions.entries.get(id) as QuestionEntry<Text>;
     const { duplicateOf } = question;
     const duplicated = duplicateOf === undefined ? undefined : questions.entries.get(duplicateOf);
     const original =
@@ -253,8 +247,8 @@ function questionPageDeriver<Question>(
  * Every answer file by the question it answers, in file order, with the rules between them:
  * the question must exist, and at most one answer of a question is accepted.
  */
-function answersByQuestion(
-  answers: FolderFiles<AnswerEntry>,
+function answersByQuestion<Text>(
+  answers: FolderFiles<AnswerEntry<Text>>,
   questionFiles: EntryShelf<string>,
   problems: ContentProblem[],
 ): Map<string, string[]> {
@@ -309,11 +303,11 @@ function answerCountProblem(file: string, given: number, answerFiles: string[]):
 }
 
 /** How a build has the content held: less of it, the rest on disk (src/machinery/loading/load-content.ts). */
-export interface BuildHooks<Question> {
+export interface BuildHooks<Question, Text, IndexFile> {
   /** What the content keeps of each question's page, called as soon as the page is derived. */
-  keepPage: (page: QuestionPage) => Question;
-  /** An entry's text as text, when the build set it apart on disk (`FolderReader.pageTexts`). */
-  readText: (text: PageText) => string;
+  keepPage: (page: QuestionPage<Text>) => Question;
+  /** An entry's text as text, when the build stored it on disk (`FolderReader.pageTexts`). */
+  readText: (text: Text) => string;
   /**
    * Where the search index's `count` documents wait, put in file order, to be taken in listing
    * order: held (`HeldInListingOrder`), or, by a build, on disk.
@@ -327,9 +321,9 @@ export interface BuildHooks<Question> {
   handOver?: (rank: number, question: Question) => void;
   /**
    * What the content keeps of each file of the search index, called as soon as the file is
-   * made (`buildSearchIndex`): a build sets it apart on disk. Without it, the file.
+   * made (`buildSearchIndex`): a build stores it on disk.
    */
-  keepSearchFile?: (file: SearchFile) => SearchFileRecord;
+  keepSearchFile: (file: SearchFile) => IndexFile;
   /**
    * Where the search index's postings wait, a run of questions at a time, until every word's
    * are merged (`buildSearchIndex`): a build sets them apart on disk. Without it, held.
@@ -372,12 +366,17 @@ export class HeldInListingOrder<Item> implements ListingOrderSorter<Item> {
   }
 }
 
-/** A text as the plain path holds it: itself. Only a build sets texts apart, and reads them back. */
-function heldText(text: PageText): string {
-  if (typeof text === "string") return text;
-  throw new Error(
-    `A text set apart in ${text.store} reached a load that reads none back; a build must pass readText to assembleContent.`,
-  );
+/**
+ * The plain path's hooks: every page, text and file of the index held as it is. Only with
+ * entries whose texts are text (the first overload of `assembleContent`).
+ */
+function heldHooks<Question, Text, IndexFile>(): BuildHooks<Question, Text, IndexFile> {
+  return {
+    keepPage: (page) => page as Question,
+    readText: (text) => text as string,
+    sortDocuments: (count) => new HeldInListingOrder(count),
+    keepSearchFile: (file) => file as IndexFile,
+  };
 }
 
 function noFiles<Entry>(): FolderFiles<Entry> {

@@ -1,5 +1,5 @@
 import type { QuestionEntry } from "../schemas/question.ts";
-import type { ListingEntry } from "../schemas/listing-entry.ts";
+import type { ListingEntry } from "./page-data.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
 import { collapseWhitespace } from "../lib/whitespace.ts";
 import { duplicateNotice } from "../lib/duplicate-notice.ts";
@@ -12,7 +12,7 @@ import { titleLine } from "../lib/title-line.ts";
  */
 export function toListingEntry(
   id: string,
-  question: QuestionEntry,
+  question: QuestionEntry<unknown>,
   original: { title: string; answers: number } | undefined,
   excerptLength: number,
 ): ListingEntry {

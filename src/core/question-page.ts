@@ -1,7 +1,6 @@
 import type { AnswerEntry } from "../schemas/answer.ts";
-import type { ListingEntry } from "../schemas/listing-entry.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
-import type { QuestionPage, ShownAnswer } from "../schemas/question-page.ts";
+import type { ListingEntry, QuestionPage, ShownAnswer } from "./page-data.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
 
 /**
@@ -9,13 +8,13 @@ import { instantOnPage } from "../lib/iso-instant.ts";
  * duplicates (when it exists), and its answers in page order. The answers and the original
  * come from the rules across files (src/core/content.ts).
  */
-export function toQuestionPage(
+export function toQuestionPage<Text>(
   listed: ListingEntry,
-  question: QuestionEntry,
+  question: QuestionEntry<Text>,
   original: { id: string; title: string; answers: number } | undefined,
-  answers: readonly { id: string; answer: AnswerEntry }[],
+  answers: readonly { id: string; answer: AnswerEntry<Text> }[],
   answerCount: number,
-): QuestionPage {
+): QuestionPage<Text> {
   return {
     ...listed,
     state: question.state,
@@ -30,8 +29,8 @@ export function toQuestionPage(
 
 /** Accepted first, then by score (highest first), then oldest first, then by id. */
 export function answerOrder(
-  a: { id: string; answer: AnswerEntry },
-  b: { id: string; answer: AnswerEntry },
+  a: { id: string; answer: AnswerEntry<unknown> },
+  b: { id: string; answer: AnswerEntry<unknown> },
 ): number {
   if (a.answer.accepted !== b.answer.accepted) return a.answer.accepted ? -1 : 1;
   if (a.answer.score !== b.answer.score) return b.answer.score - a.answer.score;
@@ -40,7 +39,13 @@ export function answerOrder(
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function toShownAnswer({ id, answer }: { id: string; answer: AnswerEntry }): ShownAnswer {
+function toShownAnswer<Text>({
+  id,
+  answer,
+}: {
+  id: string;
+  answer: AnswerEntry<Text>;
+}): ShownAnswer<Text> {
   return {
     id,
     answered: instantOnPage(answer.answered),
@@ -51,7 +56,7 @@ function toShownAnswer({ id, answer }: { id: string; answer: AnswerEntry }): Sho
 }
 
 /** The credit fields a post has, leaving out those it has not. */
-function credit(post: QuestionEntry | AnswerEntry) {
+function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
   const { author, authorUrl, score, source, license } = post;
   return {
     ...(author !== undefined && { author }),

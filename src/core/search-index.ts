@@ -14,7 +14,6 @@ import {
   PostingsWriter,
 } from "../lib/search/postings.ts";
 import { indexWords } from "../lib/search/words.ts";
-import type { DigestedText } from "../schemas/stored-text.ts";
 
 /** One question as the index takes it, in listing order. */
 export interface SearchDocument {
@@ -31,17 +30,14 @@ export interface SearchDocument {
   bodyWords: string;
 }
 
-/** One file of the index, below `search/`. */
-export interface SearchFile {
+/**
+ * One file of the index, below `search/`: its text, or what a build holds in its place
+ * (`Text`, see src/machinery/store/stored-text.ts).
+ */
+export interface SearchFile<Text = string> {
   /** The file's name, such as `manifest.js` or `w-0123456789.js`. */
   file: string;
-  text: string;
-}
-
-/** A file of the index as the content holds it: its text, or where a build set it apart. */
-export interface SearchFileRecord {
-  file: string;
-  text: string | DigestedText;
+  text: Text;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TagSummary } from "../schemas/tag.ts";
+import type { TagSummary } from "./page-data.ts";
 
 /**
  * Every tag the questions use, with how many carry it: most used first, then by name (plain

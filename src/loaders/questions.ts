@@ -1,11 +1,11 @@
 import type { LiveLoader } from "astro/loaders";
-import type { ListedQuestion } from "../schemas/question-page.ts";
+import type { ListedQuestion } from "../machinery/loading/listed-question.ts";
 import { contentDirectory } from "../project-paths.ts";
 import { buildLoadOf, takeEarlyLoad } from "../machinery/loading/early-load.ts";
 import type { LoadOutcome } from "../machinery/loading/load-content.ts";
 import { entryCacheDirectory } from "../machinery/incremental/entry-cache.ts";
 import { ContentError } from "../core/content-error.ts";
-import { oncePer } from "../lib/once-per.ts";
+import { memoized } from "../lib/memoized.ts";
 
 type Counts = Extract<LoadOutcome, { counts: unknown }>["counts"]["questions"];
 
@@ -71,12 +71,12 @@ export function questionsLoader(): LiveLoader<ListedQuestion, never, never, Cont
  * once, they are held to the end of the build. One list per load, then, however often it is
  * asked for; the dev server loads again for each request, and so gets a list of its own.
  */
-const entriesOfLoad = new WeakMap<{ questions: ListedQuestion[] }, QuestionEntry[]>();
+const entriesOfLoad = new WeakMap<{ questions: ListedQuestion[] }, CollectionEntry[]>();
 
-type QuestionEntry = { id: string; data: ListedQuestion };
+type CollectionEntry = { id: string; data: ListedQuestion };
 
-function entriesOf(content: { questions: ListedQuestion[] }): QuestionEntry[] {
-  return oncePer(entriesOfLoad, content, ({ questions }) =>
+function entriesOf(content: { questions: ListedQuestion[] }): CollectionEntry[] {
+  return memoized(entriesOfLoad, content, ({ questions }) =>
     questions.map((question) => ({ id: question.id, data: question })),
   );
 }

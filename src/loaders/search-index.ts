@@ -1,5 +1,5 @@
 import type { LiveLoader } from "astro/loaders";
-import type { SearchFileRecord } from "../core/search-index.ts";
+import type { HeldSearchFile } from "../machinery/loading/load-content.ts";
 import { contentDirectory } from "../project-paths.ts";
 import { buildLoadOf } from "../machinery/loading/early-load.ts";
 import { ContentError } from "../core/content-error.ts";
@@ -10,7 +10,7 @@ import { ContentError } from "../core/content-error.ts";
  * one load (src/machinery/loading/early-load.ts), on its loading thread; the dev server loads the folder as
  * it is at each request.
  */
-export function searchIndexLoader(): LiveLoader<SearchFileRecord, never, never, ContentError> {
+export function searchIndexLoader(): LiveLoader<HeldSearchFile, never, never, ContentError> {
   return {
     name: "search-index-loader",
     async loadCollection() {

@@ -1,6 +1,5 @@
 import type { TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
-import type { PageText } from "./stored-text.ts";
 import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
 import { describeYamlValue, ENTRY_ID_PATTERN, fieldsObject, flag, isoInstant } from "./fields.ts";
 
@@ -31,12 +30,11 @@ export const answerFrontmatterSchema = fieldsObject("of an answer", {
 export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
 
 /**
- * What reading an answer file yields on its own (src/core/answer-file.ts), and what the entry
- * cache keeps of it: the frontmatter as checked, and the body as safe HTML (`renderBodyHtml`),
- * which a build sets apart on disk as soon as it is made (src/machinery/store/text-store.ts).
+ * What reading an answer file yields on its own (src/core/answer-file.ts): the frontmatter as
+ * checked, and the body as safe HTML (`renderBody`), held as `Text` (see `QuestionEntry`).
  */
-export type AnswerEntry = AnswerFrontmatter & {
-  bodyHtml: PageText;
+export type AnswerEntry<Text = string> = AnswerFrontmatter & {
+  bodyHtml: Text;
   /** With `math: tex`, the formulas left as their source (none: no such field). */
   texLeft?: TexLeft[];
 };

@@ -1,6 +1,5 @@
 import type { TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
-import type { PageText } from "./stored-text.ts";
 import { markerAtEnd, type MarkedState } from "../lib/title-line.ts";
 import {
   asTextFix,
@@ -126,20 +125,19 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
 export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
 
 /**
- * What reading a question file yields on its own (src/core/question-file.ts), and what the
- * entry cache keeps of it: the frontmatter as checked; the body as plain text, or enough of its
- * start for the excerpt (see `bodyPlainTextStart`), already cut to the excerpt when no
- * duplicate notice will precede it (cutting twice gives what cutting once gives); and the body
- * as safe HTML for its page (see `renderBodyHtml`), which a build sets apart on disk as soon as
- * it is made (src/machinery/store/text-store.ts); and the distinct words search finds the
- * question by in the text that page shows of the body (`indexWords`), space-separated, which a
- * build sets apart too, since only the search index reads them, once. The formulas left as TeX
- * are kept so that every build warns of them, from the cache too.
+ * What reading a question file yields on its own (src/core/question-file.ts): the frontmatter
+ * as checked; the body as plain text, or enough of its start for the excerpt (see
+ * `bodyPlainTextStart`), already cut to the excerpt when no duplicate notice will precede it
+ * (cutting twice gives what cutting once gives); the body as safe HTML for its page (see
+ * `renderBody`); and the distinct words search finds the question by in the text that page
+ * shows of the body (`indexWords`), space-separated. The formulas left as TeX are kept so that
+ * every build warns of them, from the entry cache too. `Text` is how the two texts are held: a
+ * build stores them on disk as soon as they are made (src/machinery/store/text-store.ts).
  */
-export type QuestionEntry = QuestionFrontmatter & {
+export type QuestionEntry<Text = string> = QuestionFrontmatter & {
   bodyText: string;
-  bodyHtml: PageText;
-  bodyWords: PageText;
+  bodyHtml: Text;
+  bodyWords: Text;
   /** With `math: tex`, the formulas left as their source (none: no such field). */
   texLeft?: TexLeft[];
 };

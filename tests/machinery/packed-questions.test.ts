@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import {
   packQuestions,
   unpackQuestions,
-  type SetApartQuestion,
+  type StoredQuestion,
 } from "../../src/machinery/loading/packed-questions.ts";
 
 /*
@@ -12,7 +12,7 @@ import {
  * order (a rebuild compares pages by their props' JSON).
  */
 
-const questions: SetApartQuestion[] = [
+const questions: StoredQuestion[] = [
   {
     id: "q-2",
     tags: ["c#", "ünïcödé", "文字"],

@@ -82,7 +82,7 @@ it("lets threads join once the build's main thread waits, and reads every file o
       { eval: true, workerData: mainThreadWaiting },
     );
     const said = once(sayWaiting, "exit");
-    const joined = await load(large, { headStart: { mainThreadWaiting } });
+    const joined = await load(large, { preparedReading: { mainThreadWaiting } });
     await said;
     const single = readContent(large, large);
     assert.ok("content" in joined && "content" in single);
@@ -95,7 +95,7 @@ it("lets threads join once the build's main thread waits, and reads every file o
 
 it("puts reading threads started ahead of the plan to work, and stops those not needed", async () => {
   const early = await load(folder, {
-    headStart: { readers: [startReadingWorker(QUESTIONS_FOLDER)] },
+    preparedReading: { readers: [startReadingWorker(QUESTIONS_FOLDER)] },
   });
   assert.ok("content" in early);
   assert.equal(early.content.questions.length, COUNT);
@@ -108,7 +108,7 @@ it("puts reading threads started ahead of the plan to work, and stops those not 
       "---\ntitle: Only\ntags: [x]\nasked: 2024-01-01\n---\nBody.\n",
     );
     const unneeded = [startReadingWorker(QUESTIONS_FOLDER), startReadingWorker(QUESTIONS_FOLDER)];
-    const read = await load(small, { headStart: { readers: unneeded } });
+    const read = await load(small, { preparedReading: { readers: unneeded } });
     assert.ok("content" in read);
     assert.equal(read.content.questions.length, 1);
     // Stopped, not left running (a running worker would keep the build from exiting).

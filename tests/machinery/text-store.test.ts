@@ -14,7 +14,7 @@ import {
   storeText,
   textStoreDirectory,
 } from "../../src/machinery/store/text-store.ts";
-import type { StoredText } from "../../src/schemas/stored-text.ts";
+import type { StoredText } from "../../src/machinery/store/stored-text.ts";
 
 describe("the text store", () => {
   let work: string;

@@ -4,7 +4,6 @@ import { toListingEntry } from "../../src/core/listing.ts";
 import { duplicateReferenceProblem } from "../../src/core/content.ts";
 import { readQuestionFile } from "../../src/core/question-file.ts";
 import type { QuestionEntry, QuestionFrontmatter } from "../../src/schemas/question.ts";
-import { listingEntrySchema } from "../../src/schemas/listing-entry.ts";
 import { bodyToPlainText } from "../../src/lib/plain-text.ts";
 
 const ASKED = "2024-03-05T14:22:10.000000000Z";
@@ -166,16 +165,20 @@ describe("toListingEntry", () => {
   });
 });
 
-describe("listingEntrySchema", () => {
-  // The live collection has no schema of its own (src/live.config.ts): the entries' type is the
-  // loader's word, which this holds derived entries to.
-  it("accepts every derived entry as is: open, closed and duplicate, with nothing left over", () => {
+describe("a listing entry", () => {
+  // What the listing shows of a question and nothing more: a field left over would be written
+  // into every listing page's props, and so into what a rebuild compares.
+  it("holds the listing's four fields and nothing else: open, closed and duplicate", () => {
     const closed = question("c", { state: "closed", title: "Closed one" }, "Off topic.");
     const duplicate = question("d", { state: "duplicate", duplicateOf: "alpha" }, "Same *thing*.");
     const questions = byId(original, closed, duplicate);
     for (const q of [original, closed, duplicate]) {
       const entry = listed(q, questions, 40);
-      assert.deepEqual(listingEntrySchema.strict().parse(entry), entry, q.id);
+      assert.deepEqual(Object.keys(entry).sort(), ["excerpt", "id", "tags", "titleLine"], q.id);
+      assert.ok(
+        entry.tags.every((tag) => typeof tag === "string"),
+        q.id,
+      );
     }
   });
 });

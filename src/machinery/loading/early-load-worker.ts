@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { collectGarbage } from "../threads/collect-garbage.ts";
 import type { LoadingThreadMessage, PackedListings } from "./early-load.ts";
-import { isSetApart, packQuestions, type SetApartQuestion } from "./packed-questions.ts";
+import { isStoredQuestion, packQuestions, type StoredQuestion } from "./packed-questions.ts";
 
 const { directory, cacheDirectory, mainThreadWaiting, listings, questionsPerMessage } =
   workerData as {
@@ -21,7 +21,7 @@ const { directory, cacheDirectory, mainThreadWaiting, listings, questionsPerMess
 // Without an entry cache every question will be read: the reading workers are started first,
 // so that they load their code while this thread loads its own and plans the reading, which
 // takes the folders' listings from the main thread (`startBuildLoad`) rather than listing them
-// again. Astro's main thread is busy for now: one core is left to it (see HeadStart's
+// again. Astro's main thread is busy for now: one core is left to it (see PreparedReading's
 // mainThreadWaiting).
 const { readingThreadCount, startReadingWorker } = await import("./reading-threads.ts");
 const { QUESTIONS_FOLDER } = await import("./folder-readers.ts");
@@ -50,7 +50,7 @@ saveCache();
  */
 async function loadAndPost(): Promise<() => void> {
   const post = (message: LoadingThreadMessage) => parentPort?.postMessage(message);
-  let questions: SetApartQuestion[] = [];
+  let questions: StoredQuestion[] = [];
   let ranks: number[] = [];
   const postQuestions = () => {
     if (questions.length === 0) return;
@@ -60,11 +60,11 @@ async function loadAndPost(): Promise<() => void> {
   };
   const { outcome, saveCache } = await loadContent(directory, {
     cacheDirectory,
-    headStart: { readers, mainThreadWaiting },
+    preparedReading: { readers, mainThreadWaiting },
     ...(listings && { listings }),
     handOver: (rank, question) => {
       // This thread always has a cache folder, where the load sets each page apart.
-      if (!isSetApart(question)) {
+      if (!isStoredQuestion(question)) {
         throw new Error(
           `The load handed over question ${question.id} with its page held rather than set apart; this is a bug, please report it`,
         );

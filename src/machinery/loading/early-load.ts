@@ -5,7 +5,7 @@ import { contentDirectory } from "../../project-paths.ts";
 import { entryCacheDirectory } from "../incremental/entry-cache.ts";
 import type { ListedName } from "../../core/folder.ts";
 import type { LoadOutcome } from "./load-content.ts";
-import type { ListedQuestion } from "../../schemas/question-page.ts";
+import type { ListedQuestion } from "./listed-question.ts";
 import { unpackQuestions, type PackedQuestions } from "./packed-questions.ts";
 import type { Worker } from "node:worker_threads";
 import { startWorkerThread } from "../threads/worker-threads.ts";
@@ -37,7 +37,7 @@ interface EarlyLoad {
   outcome: Promise<LoadOutcome>;
   /** Whether the questions loader has taken it (`takeEarlyLoad`). */
   taken?: boolean;
-  /** Shared with the loading thread: set once the main thread waits (HeadStart's). */
+  /** Shared with the loading thread: set once the main thread waits (PreparedReading's). */
   mainThreadWaiting?: Int32Array;
   /** Settles when the loading thread has ended (see `startEarlyLoad`). */
   finished?: Promise<void>;

@@ -7,7 +7,7 @@ import {
   type BuildHooks,
   type Content,
 } from "../../core/content.ts";
-import type { SearchDocument, SearchFile, SearchFileRecord } from "../../core/search-index.ts";
+import type { SearchDocument, SearchFile } from "../../core/search-index.ts";
 import { questionFiles, questionSettings } from "../../core/question-file.ts";
 import { listingEntryOf } from "../../core/listing.ts";
 import { readCommunity } from "./community-file.ts";
@@ -33,9 +33,14 @@ import {
   storesOf,
   textStoreDirectory,
 } from "../store/text-store.ts";
-import type { ListedQuestion, QuestionPage } from "../../schemas/question-page.ts";
+import type { QuestionPage } from "../../core/page-data.ts";
+import type { FolderFiles } from "../../core/folder.ts";
+import type { QuestionEntry } from "../../schemas/question.ts";
+import type { AnswerEntry } from "../../schemas/answer.ts";
+import type { DigestedText, TextOrStored } from "../store/stored-text.ts";
+import type { ListedQuestion } from "./listed-question.ts";
 import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folder-readers.ts";
-import { loadFolder, type HeadStart, type LoadedFolder } from "./load-folder.ts";
+import { loadFolder, type PreparedReading, type LoadedFolder } from "./load-folder.ts";
 import { SpilledDocuments, spillDirectory } from "../store/spilled-order.ts";
 import { SpilledPostings } from "../store/spilled-postings.ts";
 
@@ -67,12 +72,15 @@ export type LoadOutcome =
  * of the search index set apart on disk, the questions as their listing entries and where their
  * page is (see `listedQuestion`).
  */
-export type LoadedContent = Content<ListedQuestion, SearchFileRecord>;
+export type LoadedContent = Content<ListedQuestion, HeldSearchFile>;
+
+/** A file of the search index as a build holds it: stored, with a cache folder. */
+export type HeldSearchFile = SearchFile<string | DigestedText>;
 
 /**
  * The content folder's two folders as the caller listed them, as names or packed (`packListing`);
  * a folder left out is listed here. A packed listing is unpacked only while its folder's reading
- * is planned (`HeadStart.listing`).
+ * is planned (`PreparedReading.listing`).
  */
 export interface ContentListings {
   questions?: Listing | undefined;
@@ -83,7 +91,7 @@ export interface LoadOptions {
   /** Where the entry caches live (`entryCacheDirectory`); none: every file is read. */
   cacheDirectory?: string | undefined;
   /** What the caller did ahead for the questions folder (see early-load-worker.ts). */
-  headStart?: Omit<HeadStart, "listing">;
+  preparedReading?: Omit<PreparedReading, "listing">;
   /** The folders as the caller already listed them (see early-load.ts). */
   listings?: ContentListings;
   /** The folder file names in messages are relative to. */
@@ -127,7 +135,7 @@ export async function loadContent(
   contentDir: string,
   {
     cacheDirectory,
-    headStart = {},
+    preparedReading = {},
     listings = {},
     displayFrom = process.cwd(),
     now = Date.now(),
@@ -147,7 +155,7 @@ export async function loadContent(
     const derivationKey = `${JSON.stringify(settings)}:${derivationCodeDigest()}`;
     const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
     const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, {
-      ...headStart,
+      ...preparedReading,
       listing: listings.questions,
     });
     discards.push(questions.discard);
@@ -162,7 +170,13 @@ export async function loadContent(
       handOver,
       pagesDerived,
     });
-    const read = assembleContent(community, questions.loaded.files, answers.loaded.files, hooks);
+    // The reading threads stored the texts each reader names (`FolderReader.pageTexts`).
+    const read = assembleContent(
+      community,
+      questions.loaded.files as FolderFiles<QuestionEntry<TextOrStored>>,
+      answers.loaded.files as FolderFiles<AnswerEntry<TextOrStored>>,
+      hooks,
+    );
     if ("problems" in read) {
       closeTextStores();
       discard();
@@ -203,14 +217,14 @@ function assemblyHooks(
     handOver: LoadOptions["handOver"];
     pagesDerived: LoadOptions["pagesDerived"];
   },
-): BuildHooks<ListedQuestion> {
+): BuildHooks<ListedQuestion, TextOrStored, HeldSearchFile> {
   const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
   const spillTo =
     cacheDirectory !== undefined && questionCount > documentsHeldAtMost
       ? spillDirectory(cacheDirectory)
       : undefined;
   return {
-    keepPage: (page: QuestionPage) => {
+    keepPage: (page) => {
       const listed = listedQuestion(page, pageStore);
       if ("digest" in listed.page) pageStores.add(listed.page.store);
       return listed;
@@ -223,11 +237,9 @@ function assemblyHooks(
     ...(spillTo !== undefined && { postingsRuns: new SpilledPostings(spillTo) }),
     ...(handOver && { handOver }),
     ...(pagesDerived && { pagesDerived }),
-    ...(pageStore !== undefined && {
-      keepSearchFile: ({ file, text }: SearchFile) => ({
-        file,
-        text: storeDigestedText(pageStore, text),
-      }),
+    keepSearchFile: ({ file, text }) => ({
+      file,
+      text: pageStore === undefined ? text : storeDigestedText(pageStore, text),
     }),
   };
 }
@@ -239,7 +251,7 @@ function assemblyHooks(
  */
 function storeCleanUp(
   cacheDirectory: string,
-  searchIndex: readonly SearchFileRecord[],
+  searchIndex: readonly HeldSearchFile[],
   pageStores: Set<string>,
   folders: readonly { loaded: { records: Parameters<typeof usedStores>[0] } }[],
   now: number,
@@ -267,12 +279,12 @@ async function loadCachedFolder<Entry, Settings>(
     displayFrom: string;
     now: number;
   },
-  headStart: HeadStart = {},
+  preparedReading: PreparedReading = {},
 ): Promise<{ loaded: LoadedFolder<Entry>; save: () => void; discard: () => void }> {
   const { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now } = options;
   if (cacheDirectory === undefined) {
     const loaded = await loadFolder(reader, where, contentDir, settings, {
-      ...headStart,
+      ...preparedReading,
       newLines: new HeldLines(),
       displayFrom,
       now,
@@ -285,7 +297,7 @@ async function loadCachedFolder<Entry, Settings>(
   let loaded: LoadedFolder<Entry>;
   try {
     loaded = await loadFolder(reader, where, contentDir, settings, {
-      ...headStart,
+      ...preparedReading,
       previous,
       newLines,
       displayFrom,
@@ -313,7 +325,10 @@ async function loadCachedFolder<Entry, Settings>(
  * shows of it, and its page, set apart in `pageStore` when there is one (a build's), or held as
  * it is (the dev server's load, at each request).
  */
-function listedQuestion(page: QuestionPage, pageStore: string | undefined): ListedQuestion {
+function listedQuestion(
+  page: QuestionPage<TextOrStored>,
+  pageStore: string | undefined,
+): ListedQuestion {
   const { id, tags } = page;
   return {
     id,

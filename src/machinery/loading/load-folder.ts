@@ -37,7 +37,7 @@ import {
 } from "./reading-threads.ts";
 
 /** What a build may have done before it plans the reading (see early-load-worker.ts). */
-export interface HeadStart {
+export interface PreparedReading {
   /** Reading worker threads already started (`startReadingWorker`); any not needed are stopped. */
   readers?: ReadingWorker[];
   /**
@@ -59,7 +59,7 @@ export interface LineSink {
   add(line: string): LineAt;
 }
 
-export interface FolderLoadOptions extends HeadStart {
+export interface FolderLoadOptions extends PreparedReading {
   /** What earlier builds read (see entry-cache.ts): unchanged files are not read again. */
   previous?: EntryCache | undefined;
   /** Where the lines of the entries derived now go, to be read back from. */
@@ -195,7 +195,7 @@ interface ReadingPlan<Entry, Settings> {
    * The id of each file to read, by its task's index: the listing's own strings, which the
    * records and `files.fileOfId` are keyed by. Held rather than the listing's files by id (each
    * its name, id and whether the id is valid, in a Map): with the unpacked listing let go of
-   * too (`HeadStart.listing`), what the loading thread held halfway through 300,000
+   * too (`PreparedReading.listing`), what the loading thread held halfway through 300,000
    * questions' answers went from 233 to 165 MB (heap snapshots).
    */
   taskIds: string[];

@@ -1,5 +1,5 @@
-import type { ListedQuestion } from "../../schemas/question-page.ts";
-import type { DigestedText } from "../../schemas/stored-text.ts";
+import type { ListedQuestion } from "./listed-question.ts";
+import type { DigestedText } from "../store/stored-text.ts";
 import { isDigestedText } from "../store/text-store.ts";
 
 /*
@@ -19,7 +19,7 @@ export interface PackedQuestions {
 }
 
 /** A question whose page is set apart, as a build's load hands it over. */
-export type SetApartQuestion = ListedQuestion & { page: DigestedText };
+export type StoredQuestion = ListedQuestion & { page: DigestedText };
 
 /** One question: its id, tags and listing digest, and its page's store (by number) and place. */
 type PackedRow = [
@@ -34,7 +34,7 @@ type PackedRow = [
 
 /** Packs `questions`, whose places in the listing are `ranks`. */
 export function packQuestions(
-  questions: readonly SetApartQuestion[],
+  questions: readonly StoredQuestion[],
   ranks: readonly number[],
 ): PackedQuestions {
   const stores: string[] = [];
@@ -58,7 +58,7 @@ export function packQuestions(
 export function unpackQuestions(
   { text }: PackedQuestions,
   share: (text: string) => string,
-): SetApartQuestion[] {
+): StoredQuestion[] {
   const [stores, rows] = JSON.parse(text) as [string[], PackedRow[]];
   const shared = stores.map(share);
   return rows.map(([id, tags, listingDigest, store, at, bytes, digest]) => {
@@ -70,6 +70,6 @@ export function unpackQuestions(
 }
 
 /** Whether a question's page was set apart (a build's load sets each one apart). */
-export function isSetApart(question: ListedQuestion): question is SetApartQuestion {
+export function isStoredQuestion(question: ListedQuestion): question is StoredQuestion {
   return isDigestedText(question.page);
 }

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import type { FileProblem, FolderReader } from "../../core/folder.ts";
-import type { PageText } from "../../schemas/stored-text.ts";
+import type { TextOrStored } from "../store/stored-text.ts";
 import { grown } from "../../lib/grown-array.ts";
 import { cacheLine } from "../incremental/entry-cache.ts";
 import { fileStamp, type FileStamp } from "../incremental/file-stamp.ts";
@@ -206,7 +206,7 @@ function readTasks<Entry, Settings>(
       continue;
     }
     const { entry } = reading;
-    if (textStore !== undefined) setApart(entry, reader.pageTexts, textStore);
+    if (textStore !== undefined) storePageTexts(entry, reader.pageTexts, textStore);
     const stores = pageTextStores(reader, entry);
     const line = cacheLine(id, digest, stamp, stores, entry);
     results.read.push({ task: index, digest, stamp, line, stores });
@@ -219,11 +219,11 @@ export function pageTextStores<Entry>(
   reader: FolderReader<Entry, unknown>,
   entry: Entry,
 ): string[] {
-  return storesOf((reader.pageTexts ?? []).map((field) => entry[field] as PageText));
+  return storesOf((reader.pageTexts ?? []).map((field) => entry[field] as TextOrStored));
 }
 
 /** Moves the entry's page texts to this thread's store, leaving where they are in their place. */
-function setApart<Entry>(
+function storePageTexts<Entry>(
   entry: Entry,
   fields: readonly (keyof Entry & string)[] = [],
   directory: string,

@@ -3,15 +3,10 @@ import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { BlockFile } from "./block-file.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
-import type {
-  PageRecord,
-  QuestionPage,
-  QuestionPageWithTexts,
-} from "../../schemas/question-page.ts";
-import type { DigestedText, PageText, StoredText } from "../../schemas/stored-text.ts";
+import type { ListingEntry, QuestionPage } from "../../core/page-data.ts";
+import type { DigestedText, TextOrStored, StoredText } from "./stored-text.ts";
 import { shortDigest } from "./short-digest.ts";
 import { listingEntryOf } from "../../core/listing.ts";
-import type { ListingEntry } from "../../schemas/listing-entry.ts";
 
 /*
  * Texts set apart on disk. A build needs a post's HTML once, when it writes the post's page,
@@ -26,6 +21,12 @@ import type { ListingEntry } from "../../schemas/listing-entry.ts";
  * only ever appended to. It goes once no cached entry points into it (`removeUnusedStores`);
  * an edited post's old text stays in its store until then.
  */
+
+/**
+ * A question's page as a build holds it: the page, its texts held or stored, or the whole
+ * page stored as JSON (`storePage`).
+ */
+export type HeldPage = QuestionPage<TextOrStored> | DigestedText;
 
 /** How long a store no entry points into is left alone (see `removeUnusedStores`). */
 const RECENT_STORE_MS = 60_000;
@@ -109,7 +110,7 @@ export function closeTextStores(): void {
 const readers = new Map<string, BlockFile>();
 
 /** The text itself: as it is, or read back from its store. */
-export function readPageText(text: PageText): string {
+export function readPageText(text: TextOrStored): string {
   if (typeof text === "string") return text;
   // This thread's own store may hold back what was just appended.
   for (const store of openStores.values()) if (store.path === text.store) writePending(store);
@@ -138,13 +139,13 @@ export function storeDigestedText(directory: string, text: string): DigestedText
  * Sets a question's page apart as JSON (`storeDigestedText`): the build then holds only where it
  * is until the page is written (`readQuestionPage`).
  */
-export function storePage(directory: string, page: QuestionPage): DigestedText {
+export function storePage(directory: string, page: QuestionPage<TextOrStored>): DigestedText {
   return storeDigestedText(directory, JSON.stringify(page));
 }
 
 /** A question's page as it is written: read back if it was set apart, with its texts. */
-export function readQuestionPage(record: PageRecord): QuestionPageWithTexts {
-  const page = "digest" in record ? (JSON.parse(readPageText(record)) as QuestionPage) : record;
+export function readQuestionPage(record: HeldPage): QuestionPage {
+  const page = "digest" in record ? pageOfJson(record) : record;
   return questionWithTexts(page);
 }
 
@@ -153,8 +154,8 @@ export function readQuestionPage(record: PageRecord): QuestionPageWithTexts {
  * was set apart. A listing or tag page reads those of the questions it shows when it is
  * written, so that the build never holds every title line and excerpt.
  */
-export function readListingEntry(record: PageRecord): ListingEntry {
-  const page = "digest" in record ? (JSON.parse(readPageText(record)) as QuestionPage) : record;
+export function readListingEntry(record: HeldPage): ListingEntry {
+  const page = "digest" in record ? pageOfJson(record) : record;
   return listingEntryOf(page);
 }
 
@@ -163,12 +164,12 @@ export function readListingEntry(record: PageRecord): ListingEntry {
  * (src/machinery/incremental/written-pages.ts): data set apart by its digest, since where it was set apart
  * changes with every build, and data held by itself.
  */
-export function setApartIdentity<Data>(data: Data | DigestedText): Data | string {
+export function rebuildIdentity<Data>(data: Data | DigestedText): Data | string {
   return isDigestedText(data) ? data.digest : data;
 }
 
 /** Data set apart in the order it was set apart (by store, then place); held data as it comes. */
-export function compareWhereSetApart(a: unknown, b: unknown): number {
+export function compareStoredPlaces(a: unknown, b: unknown): number {
   if (!isDigestedText(a) || !isDigestedText(b)) return 0;
   if (a.store !== b.store) return a.store < b.store ? -1 : 1;
   return a.at - b.at;
@@ -179,8 +180,13 @@ export function isDigestedText(data: unknown): data is DigestedText {
   return typeof data === "object" && data !== null && "digest" in data && "store" in data;
 }
 
+/** A page stored as JSON, read back. */
+function pageOfJson(stored: DigestedText): QuestionPage<TextOrStored> {
+  return JSON.parse(readPageText(stored)) as QuestionPage<TextOrStored>;
+}
+
 /** A question's page with its texts (its body, its answers' bodies) read back as text. */
-export function questionWithTexts(question: QuestionPage): QuestionPageWithTexts {
+export function questionWithTexts(question: QuestionPage<TextOrStored>): QuestionPage {
   return {
     ...question,
     bodyHtml: readPageText(question.bodyHtml),
@@ -192,7 +198,7 @@ export function questionWithTexts(question: QuestionPage): QuestionPageWithTexts
 }
 
 /** The stores the stored texts among `texts` are in, each once, in order. */
-export function storesOf(texts: Iterable<PageText>): string[] {
+export function storesOf(texts: Iterable<TextOrStored>): string[] {
   const stores: string[] = [];
   for (const text of texts) {
     if (typeof text !== "string" && !stores.includes(text.store)) stores.push(text.store);

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from "astro";
-import { getSearchIndex, readText, type SearchFileRecord } from "../../content.ts";
+import { getSearchIndex, readSearchFile } from "../../content.ts";
 
 /** The search index's files (src/lib/search/index-format.ts), each a classic script. */
 export const getStaticPaths = (async () =>
@@ -8,7 +8,9 @@ export const getStaticPaths = (async () =>
     props: { text },
   }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute<Pick<SearchFileRecord, "text">> = ({ props }) =>
-  new Response(readText(props.text), {
+type Props = { text: Parameters<typeof readSearchFile>[0] };
+
+export const GET: APIRoute<Props> = ({ props }) =>
+  new Response(readSearchFile(props.text), {
     headers: { "content-type": "text/javascript; charset=utf-8" },
   });

@@ -3,7 +3,7 @@
  * lists a build asks for again and again, where making them anew each time is garbage enough
  * to count (see `entriesOf` in src/loaders/questions.ts).
  */
-export function oncePer<Key extends object, Value>(
+export function memoized<Key extends object, Value>(
   made: WeakMap<Key, Value>,
   key: Key,
   derive: (key: Key) => Value,

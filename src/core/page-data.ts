@@ -1,0 +1,66 @@
+import type { QuestionState } from "../schemas/question.ts";
+
+/*
+ * What the pages show: the data each page maps to markup, derived at load time (src/core/
+ * listing.ts, question-page.ts, tags.ts). Types of their own, not schemas: they are made here,
+ * never read from a file. A page's texts are `Text`: HTML as a page shows it, or, while a build
+ * holds the page, whatever the build keeps in its place (src/machinery/store/stored-text.ts).
+ */
+
+/** One question as the listing (and a tag's page) shows it. */
+export interface ListingEntry {
+  /** The question's id: its file name without `.md`. */
+  id: string;
+  /** The title plus its state's marker, as shown. */
+  titleLine: string;
+  /** The tags in the author's order. */
+  tags: string[];
+  /** The plain-text excerpt, duplicate notice included, already cut to length. */
+  excerpt: string;
+}
+
+/** A date as a page shows it (see `instantOnPage`). */
+export interface ShownInstant {
+  /** For `<time datetime>`: an HTML global date and time. */
+  datetime: string;
+  /** For a reader: `2024-03-05 14:22 UTC`. */
+  text: string;
+}
+
+/** Who wrote a post, where it came from, and its score, as its page shows them. */
+export interface ShownCredit {
+  author?: string;
+  authorUrl?: string;
+  score: number;
+  source?: string;
+  license?: string;
+}
+
+/** One answer as its question's page shows it. */
+export interface ShownAnswer<Text = string> extends ShownCredit {
+  id: string;
+  answered: ShownInstant;
+  accepted: boolean;
+  /** The body as sanitized HTML (`renderBody`). */
+  bodyHtml: Text;
+}
+
+/** One question as its page shows it: a question page is a listing entry and more. */
+export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
+  state: QuestionState;
+  asked: ShownInstant;
+  /** For a duplicate: the question it duplicates, for the notice that links to it. */
+  original?: { id: string; title: string; answers: number };
+  /** The body as sanitized HTML (`renderBody`). */
+  bodyHtml: Text;
+  /** Accepted first, then by score (highest first), then oldest first, then by id. */
+  answers: ShownAnswer<Text>[];
+  /** How many answers the question has: its answer files, or its `answers` field. */
+  answerCount: number;
+}
+
+/** A tag as the tags index shows it: the tag, and how many questions carry it. */
+export interface TagSummary {
+  tag: string;
+  count: number;
+}
