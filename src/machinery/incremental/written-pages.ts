@@ -32,7 +32,7 @@ import { stateSlot } from "../build-state.ts";
  * The record of one output folder: each page's file (from the folder) and its digest
  * (`DIGEST_BYTES` of it, base64url).
  */
-interface PageRecord {
+interface WrittenPagesRecord {
   renderKey: string;
   pages: Record<string, string>;
 }
@@ -104,7 +104,7 @@ export function startWrittenPages(
 ): void {
   let previous: Record<string, string> = {};
   try {
-    const record = JSON.parse(readFileSync(recordFile, "utf8")) as PageRecord;
+    const record = JSON.parse(readFileSync(recordFile, "utf8")) as WrittenPagesRecord;
     if (record.renderKey === renderKey) previous = record.pages;
   } catch {
     // No record, or not one this build can read: every page is written.
@@ -178,7 +178,7 @@ function digestText(digests: Buffer, index: number): string {
 }
 
 /**
- * Writes the record of the pages the build listed (`PageRecord`, JSON) to `recordFile`, whole
+ * Writes the record of the pages the build listed (`WrittenPagesRecord`, JSON) to `recordFile`, whole
  * (`writeWholeFile`: a record cut short would only cost the next build its pages kept), and
  * returns their files, in the order listed.
  */
