@@ -14,7 +14,7 @@ const { directory, cacheDirectory, mainThreadWaiting, listings, questionsPerMess
     mainThreadWaiting: Int32Array;
     /** The folders as the main thread listed them (`startBuildLoad`), if it did. */
     listings?: PackedListings;
-    /** How many questions each part of the outcome holds (`postOutcome`). */
+    /** How many questions each part of the outcome holds (`postQuestions` in `loadAndPost`). */
     questionsPerMessage?: number;
   };
 
@@ -43,10 +43,11 @@ saveCache();
 /**
  * Loads the folder and posts the outcome (`LoadingThreadMessage`), then lets it go: while this
  * thread writes the entry cache, the main thread renders from its own copy, and this one holds
- * only what the cache needs, not the pages and search index as well (at 10,000 questions 11 MiB
- * less of heap). The questions go as the load derives them, a part at a time, each with its
- * place in the listing: this thread never holds them all (at a million questions, their
- * listing entries were the most of what it held at the end of the load).
+ * only what the cache needs, not the pages and search index as well. The questions go as the
+ * load derives them, a part at a time, each with its place in the listing: this thread never
+ * holds them all (at a million questions, their listing entries were the most of what it held
+ * at the end of the load). Its figures, and the collections': scripts/bench.md, "Why the
+ * constants are what they are".
  */
 async function loadAndPost(): Promise<() => void> {
   const post = (message: LoadingThreadMessage) => parentPort?.postMessage(message);
@@ -77,14 +78,12 @@ async function loadAndPost(): Promise<() => void> {
       // Every question is handed over once the pages are derived: the last of them go now.
       postQuestions();
       // And this thread too, before the index, which needs far less than deriving the pages
-      // did. Without it, at a million questions, this thread held 635 to 658 MB committed
-      // and 160 to 260 MB of emptied pages through the index for 274 to 289 MB kept.
+      // did: otherwise it holds the emptied pages through the index.
       collectGarbage();
     },
   });
   // And again before Astro's thread makes the questions of their parts and renders beside this
-  // one: at a million questions this took 0.3 s, and the process's RSS fell from 2,099 to
-  // 1,401 MiB.
+  // one: the process's RSS falls by a third at a million questions.
   collectGarbage();
   post({ outcome });
   return saveCache;

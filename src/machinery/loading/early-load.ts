@@ -64,8 +64,7 @@ export function startBuildLoad(root: string, cacheDir: string): StartedLoad {
   const started = startListedLoad(root, cacheDir);
   // The listings are packed for the loading thread by now, and what listing the folders made
   // (an entry object and a name a file) is garbage that V8 would leave about while Astro's
-  // thread bundles the pages. At a million questions the process's RSS reached 1,850 and
-  // 1,856 MiB at 11 s; given back here, at most 1,066 and 1,231 MiB in the first 12 s.
+  // thread bundles the pages (scripts/bench.md, "Why the constants are what they are").
   collectGarbage();
   return started;
 }
@@ -84,8 +83,9 @@ function startListedLoad(root: string, cacheDir: string): StartedLoad {
 
 /**
  * Lists the questions and answers once, on this thread: their number sizes the loading
- * thread's heap, and the load takes the listings rather than listing the folders again (at
- * 1,000,000 questions and 1,469,319 answers, listing both took 2.9 to 4.1 s).
+ * thread's heap, and the load takes the listings rather than listing the folders again, which
+ * takes seconds at a million questions (scripts/bench.md, "Why the constants are what they
+ * are").
  */
 function listContentFolders(directory: string): FolderListings {
   const listed = (folder: string) => {
@@ -99,32 +99,20 @@ function listContentFolders(directory: string): FolderListings {
 }
 
 /*
- * The loading thread's heap is limited in proportion to the files it loads. Left to V8's
+ * The loading thread's heap is limited in proportion to the files it loads: left to V8's
  * defaults (sized from the machine's memory), it grows to two or three times what it keeps
- * alive before collecting: a cold build of 100,000 questions and 147,879 answers peaked at
- * 2,537 MiB of RSS, 1,861 MiB with the thread held to 900 MB. Since each part's results are
- * assembled as they come and the records are packed (`RecordTable`), a load of that folder
- * keeps 183 MB alive at its most, about 0.75 KB a file (`--trace-gc`, the last mark-compact of
- * the load), where it kept 1.8 KB before, and 1.44 KB at a million questions: the limit was
- * 3.2 KB a file then (7.7 GB at a million, which the thread grew to), since 2.2 and 2.0 KB
- * had run out of heap or collected without end. It is now 1.6 KB a file, about twice what is
- * kept. A load that needs more runs again with up to three quarters of the machine's memory
- * (`startEarlyLoad`).
+ * alive before collecting. The limit is about twice what a load keeps a file (scripts/bench.md,
+ * "Why the constants are what they are"). A load that needs more runs again with up to three
+ * quarters of the machine's memory (`startEarlyLoad`).
  */
 const HEAP_PER_FILE_BYTES = 1_600;
 const HEAP_FOR_CODE_MB = 160;
 
 /*
- * And past two million files, 200 bytes a file. V8 lets a heap grow to a multiple of
- * what it keeps before it collects, the larger the limit the larger the multiple: twice at
- * 2 GB, four times past it, 1.3 times at 256 MB (`MemoryController::MaxGrowingFactor`). At a
- * million questions (2.47 million files) the thread kept 455 to 568 MB at the end of the load,
- * and with the limit at 2 GB it grew to 1,111 MB committed between collections, beside Astro's
- * thread taking the questions: the build's peak. It now keeps at most 375 MB there, and with
- * 0.4 KB a file (1,103 MB) it grew to 745 MB committed as it derived the pages, again the
- * build's peak (1,744 MiB); at 250 bytes (749 MB) to 677 MB, the peak 1,658 MiB; at 200 bytes
- * (631 MB) to 634 MB, the peak 1,622 MiB, in 150 mark-compacts through the load against 124
- * (one cold build each).
+ * And past two million files, 200 bytes a file. V8 lets a heap grow to a multiple of what it
+ * keeps before it collects, the larger the limit the larger the multiple
+ * (`MemoryController::MaxGrowingFactor`), and at a million questions what the loading thread
+ * grew to was the build's peak (scripts/bench.md, "Why the constants are what they are").
  */
 const HEAP_PER_FILE_AT_SCALE_BYTES = 200;
 /** Where the two rates meet: 1.6 KB a file up to 262,144 files, then 400 MB up to 2,097,152. */
@@ -309,8 +297,9 @@ class LoadingThreads {
 
   /**
    * The thread failed. The heap limit only saves memory: over it, the load runs again with as
-   * much as the machine has. Not with none: a worker thread's default limit is V8's (4,288 MB
-   * on a 24 GB machine), below what a million questions had just outgrown.
+   * much as the machine has. Not with none: a worker thread's default limit is V8's, below
+   * what a million questions had just outgrown (scripts/bench.md, "Why the constants are what
+   * they are").
    */
   #failed(
     failure: unknown,
@@ -370,8 +359,8 @@ function inListingOrder(parts: (PackedQuestions | undefined)[]): ListedQuestion[
 
 /**
  * Each string held once. The questions repeat their tags and the store path of their set-apart
- * page: at a million questions, three tags and a 90-character path each, unpacked apiece, were
- * about 170 MB of copies, kept to the end of the build.
+ * page, and copies unpacked apiece would be kept to the end of the build (scripts/bench.md,
+ * "Why the constants are what they are").
  */
 class SharedStrings {
   readonly #held = new Map<string, string>();

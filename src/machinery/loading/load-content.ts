@@ -115,21 +115,21 @@ export interface LoadOptions {
 
 /**
  * Up to how many questions a load holds the search index's documents until they are taken in
- * listing order, rather than spilling them to disk (`SpilledDocuments`): some 600 bytes a
- * question, so 120 MB at most, where a million questions' were some 700 MB. At 100,000 the
- * spill's writing and reading back took about 2 s of the loading thread's time in a rebuild.
- * Past it, the index's postings are set apart too, a run at a time (`SpilledPostings`).
+ * listing order, rather than spilling them to disk (`SpilledDocuments`): held, they grow with
+ * the questions; spilled, they cost time in every build (scripts/bench.md, "Why the constants
+ * are what they are"). Past it, the index's postings are set apart too, a run at a time
+ * (`SpilledPostings`).
  */
 const DOCUMENTS_HELD_AT_MOST = 200_000;
 
 /**
- * The content folder as `readContent` reads it (src/machinery/loading/content-folder.ts), loaded the fast
- * way: files unchanged since the last build are taken from the entry cache, and the rest are
- * read on several threads when there are many (src/machinery/loading/load-folder.ts). `saveCache` then
- * brings the cache up to date; it is apart because the page does not need it: the build hands
- * the outcome over first (at 100,000 questions a first build writes 136 MB of cache). A cache
- * that cannot be written costs the next build time, not this one its result, so that is a
- * warning. Never rejects.
+ * The content folder as `readContent` reads it (content-folder.ts), loaded the fast way: files
+ * unchanged since the last build are taken from the entry cache, and the rest are read on
+ * several threads when there are many (load-folder.ts). `saveCache` then brings the cache up to
+ * date; it is apart because the page does not need it: the build hands the outcome over first,
+ * and a first build's cache is large (scripts/bench.md, "Why the constants are what they
+ * are"). A cache that cannot be written costs the next build time, not this one its result, so
+ * that is a warning. Never rejects.
  */
 export async function loadContent(
   contentDir: string,

@@ -42,8 +42,8 @@ export interface PreparedReading {
   readers?: ReadingWorker[];
   /**
    * The folder as already listed, so that it is not listed twice. A packed listing is unpacked
-   * only while the reading is planned: unpacked, the 441,677 names of 300,000 questions'
-   * answers were 17.7 MB of the loading thread's heap through their whole reading.
+   * only while the reading is planned, not held through the whole reading (scripts/bench.md,
+   * "Why the constants are what they are").
    */
   listing?: Listing | undefined;
   /**
@@ -178,8 +178,8 @@ class PartsInOrder<Part> {
 /**
  * Results read on this thread, copied as a worker's results are when it posts them. What could
  * be read of a file with problems is mostly slices of its text, and V8 keeps the whole text
- * alive as long as one slice of it lives (when entries were kept as objects, copying took the
- * loading thread's live heap from 644 to 477 MiB at 100,000 questions).
+ * alive as long as one slice of it lives (scripts/bench.md, "Why the constants are what they
+ * are").
  */
 function unsliced<Entry>(results: FileResults<Entry>): FileResults<Entry> {
   return structuredClone(results);
@@ -195,8 +195,8 @@ interface ReadingPlan<Entry, Settings> {
    * The id of each file to read, by its task's index: the listing's own strings, which the
    * records and `files.fileOfId` are keyed by. Held rather than the listing's files by id (each
    * its name, id and whether the id is valid, in a Map): with the unpacked listing let go of
-   * too (`PreparedReading.listing`), what the loading thread held halfway through 300,000
-   * questions' answers went from 233 to 165 MB (heap snapshots).
+   * too (`PreparedReading.listing`), the loading thread holds far less through the reading
+   * (scripts/bench.md, "Why the constants are what they are").
    */
   taskIds: string[];
   /** The ids of the folder's files that break the id rule (few, if any). */

@@ -3,12 +3,12 @@ import type { DigestedText } from "../store/stored-text.ts";
 import { isDigestedText } from "../store/text-store.ts";
 
 /*
- * The questions as the loading thread hands them to Astro's thread (src/machinery/loading/early-load.ts):
- * a part at a time, each part one JSON text of rows, with the stores their pages are set apart
- * in named once. Astro's thread holds the texts as they come and makes the questions of them
- * only once the loading thread has built the search index and given back its heap. Taken as
- * objects as they came, a million questions were 331 MB of Astro's thread (434 MB committed)
- * while the loading thread, at its heap limit, derived the pages: the build's peak.
+ * The questions as the loading thread hands them to Astro's thread (early-load.ts): a part at
+ * a time, each part one JSON text of rows, with the stores their pages are set apart in named
+ * once. Astro's thread holds the texts as they come and makes the questions of them only once
+ * the loading thread has built the search index and given back its heap. Taken as objects as
+ * they came, they were held while the loading thread, at its heap limit, derived the pages:
+ * the build's peak (scripts/bench.md, "Why the constants are what they are").
  */
 
 /** A part of the questions, packed (`packQuestions`), and the place in the listing of each. */

@@ -24,9 +24,9 @@ export interface FileTask {
 
 /**
  * The files of a batch, packed: their names and ids one after another in UTF-8, and where
- * each ends. Every reading thread gets its own copy of the batch, and at a million questions
- * the tasks as objects, each with its path, were about 160 MB of each thread's live heap
- * (`--trace-gc`), which V8 then grew to four times that before collecting.
+ * each ends. Every reading thread gets its own copy of the batch, and the tasks as objects,
+ * each with its path, were a large part of each thread's heap at a million questions
+ * (scripts/bench.md, "Why the constants are what they are").
  */
 export interface FileTasks {
   /** The folder the files are in, ending in the path separator. */

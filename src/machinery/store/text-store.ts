@@ -10,12 +10,12 @@ import { listingEntryOf } from "../../core/listing.ts";
 
 /*
  * Texts set apart on disk. A build needs a post's HTML once, when it writes the post's page,
- * but it reads every file first; at 100,000 questions and 150,000 answers, holding every body
- * from then on, in the reading threads, in the load's outcome posted across threads and in the
- * pages' props, is what a cold build of that size did, peaking at 4,616 MiB. So the thread that renders a body appends it
- * to a store file of its own and keeps only where it is; the page reads it back when it is
- * written (`readPageText`). The entry cache keeps those places too, and the store files live
- * beside it, so a rebuild neither renders nor holds an unchanged body.
+ * but it reads every file first, and holding every body from then on (in the reading threads,
+ * in the load's outcome posted across threads and in the pages' props) was most of a cold
+ * build's peak (scripts/bench.md, "Why the constants are what they are"). So the thread that
+ * renders a body appends it to a store file of its own and keeps only where it is; the page
+ * reads it back when it is written (`readPageText`). The entry cache keeps those places too,
+ * and the store files live beside it, so a rebuild neither renders nor holds an unchanged body.
  *
  * A store is a file per thread and build in the content folder's cache, `texts/<uuid>.html`,
  * only ever appended to. It goes once no cached entry points into it (`removeUnusedStores`);
@@ -47,8 +47,8 @@ export function pageStoreDirectory(cacheDirectory: string): string {
 
 /**
  * The store this thread appends to, by folder: one file per thread and build. What is appended
- * is written a block at a time: a `writeSync` per text cost 28 µs here, 2.8 s of setting apart
- * 100,000 question pages.
+ * is written a block at a time, not with a `writeSync` per text (scripts/bench.md, "Why the
+ * constants are what they are").
  */
 const openStores = new Map<string, AppendedStore>();
 
