@@ -105,8 +105,8 @@ export type QuestionStaticPath = {
 /**
  * The question pages, as `getStaticPaths` returns them: `questions/<id>/`. In a build whose
  * pages render on threads, Astro gets the first and the threads make the rest as they take them
- * (src/machinery/astro/deferred-paths.ts): a path for each of a million questions, held to the end of the
- * build, was some 300 MB of Astro's thread.
+ * (src/machinery/astro/deferred-paths.ts), since Astro holds every path it lists to the end of
+ * the build (scripts/bench.md, "Why the constants are what they are").
  */
 export async function getQuestionPages(): Promise<QuestionStaticPath[]> {
   const questions = await getQuestions();

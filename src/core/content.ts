@@ -69,10 +69,8 @@ export function assembleContent<Question, Text, IndexFile>(
   build: BuildHooks<Question, Text, IndexFile> = heldHooks(),
 ): ContentReading<Question, IndexFile> {
   // The pages first, in a function of their own: what only they need (the listing's order,
-  // each question's answers) is garbage once it returns, while the search index is built.
-  // At 300,000 questions the loading thread's heap as the index started was 214 MB with
-  // them held, 152 MB without (heap snapshots): at a million, the index's stretch then kept
-  // 254 to 313 MB rather than 448 to 506.
+  // each question's answers) is garbage once it returns, while the search index is built
+  // (scripts/bench.md, "Why the constants are what they are").
   const derived = derivePages(community, questions, answers, build);
   if ("problems" in derived) return derived;
   const { searched, kept, texLeft } = derived;
@@ -253,8 +251,8 @@ function answersByQuestion<Text>(
   problems: ContentProblem[],
 ): Map<string, string[]> {
   // Ids only, each answer's file named from its id for a message: held for the whole
-  // assembly, an `{ id, file }` object for each of a million questions' 1.47 million answers
-  // was some 60 MB.
+  // assembly, an `{ id, file }` object for each answer would cost memory (scripts/bench.md,
+  // "Why the constants are what they are").
   const byQuestion = new Map<string, string[]>();
   const acceptedOf = new Map<string, string>();
   for (const id of answers.fileOfId.keys()) {
@@ -283,9 +281,9 @@ function answersByQuestion<Text>(
       });
     }
   }
-  // A list that grew past one answer has room for 16 more (V8's growth): at 300,000 questions
-  // the lists were 23 MB of the loading thread's heap through the pages' derivation, 107 bytes
-  // of elements each for 2.7 answers (a heap snapshot). Each is copied to its size.
+  // A list that grew past one answer has room for 16 more (V8's growth), held through the
+  // pages' derivation: each is copied to its size (scripts/bench.md, "Why the constants are
+  // what they are").
   for (const [question, ids] of byQuestion) {
     if (ids.length > 1) byQuestion.set(question, ids.slice());
   }

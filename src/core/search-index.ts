@@ -96,11 +96,11 @@ export class HeldPostings implements PostingsRuns {
 }
 
 /**
- * Up to how many postings a run holds before it goes to `PostingsRuns`: some 12 MB of them
- * (a 300,000-question build's index holds 28.5 million postings in 33.6 MB), and up to as
- * much again of room their writers have grown into. Held whole, the postings are typed arrays
- * outside the heap that grow by doubling, each leaving the one it grew out of to the
- * collector; a million questions' build peaked as its index was made.
+ * Up to how many postings a run holds before it goes to `PostingsRuns`, and up to as much
+ * again of room their writers have grown into (scripts/bench.md, "Why the constants are what
+ * they are"). Held whole, the postings are typed arrays outside the heap that grow by
+ * doubling, each leaving the one it grew out of to the collector; a million questions' build
+ * peaked as its index was made.
  */
 export const POSTINGS_PER_RUN = 10_000_000;
 
@@ -110,13 +110,12 @@ export const POSTINGS_PER_RUN = 10_000_000;
  * questions, same files, byte for byte, however the postings are split into runs.
  *
  * The documents are taken one at a time, in one pass, so that they can come from a generator
- * that reads each body's words when its turn comes: a build holds them on disk, and at a
- * million questions they are some 570 MB.
+ * that reads each body's words when its turn comes: a build holds them on disk.
  *
  * Each file goes to `keep` as soon as it is made, and what `keep` makes of it is what the index
- * holds: a build sets the files apart on disk (231 MB of them at a million questions), rather
- * than hold them all until the index is done. The postings go to `runs` every
- * `postingsPerRun`, and are merged word by word as the word files are written.
+ * holds: a build sets the files apart on disk rather than hold them all until the index is
+ * done. The postings go to `runs` every `postingsPerRun`, and are merged word by word as the
+ * word files are written.
  */
 export function buildSearchIndex<Kept = SearchFile>(
   documents: Iterable<SearchDocument>,

@@ -66,10 +66,11 @@ export function questionsLoader(): LiveLoader<ListedQuestion, never, never, Cont
 /*
  * A build asks for the questions once per route that lists them (question, listing and tag
  * pages, the tag index), and Astro hands each call the entries the loader returned. Made anew
- * each time (an object a question, 4 MB at 100,000 questions, and the list), they were garbage
- * that Astro's thread had taken on as it listed the pages, where the build's memory peaks; kept
- * once, they are held to the end of the build. One list per load, then, however often it is
- * asked for; the dev server loads again for each request, and so gets a list of its own.
+ * each time (an object a question, and the list), they were garbage that Astro's thread had
+ * taken on as it listed the pages, where the build's memory peaks (scripts/bench.md, "Why the
+ * constants are what they are"); kept once, they are held to the end of the build. One list
+ * per load, then, however often it is asked for; the dev server loads again for each request,
+ * and so gets a list of its own.
  */
 const entriesOfLoad = new WeakMap<{ questions: ListedQuestion[] }, CollectionEntry[]>();
 

@@ -5,7 +5,8 @@ import type { HeldPage } from "../store/text-store.ts";
  * it (its id and tags), and its page, which holds what the listing shows of it. A build stores
  * the page on disk as soon as it is derived, and a listing or tag page reads back the pages of
  * the questions it shows (`readListingEntry`), as a question's page reads its own
- * (`readQuestionPage`), so that a build never holds every page at once.
+ * (`readQuestionPage`), so that a build never holds every page at once (scripts/bench.md, "Why
+ * the constants are what they are").
  */
 export interface ListedQuestion {
   id: string;
