@@ -128,7 +128,8 @@ function derivePages<Question, Text, IndexFile>(
   // entries back from disk, where they lie in file order (a question's answers together), and
   // listing order is by date, which is file order only where ids follow dates.
   const ranks = listingRanks(toOrder);
-  // The ids alone from here: the sort keys held through the pages' derivation cost memory.
+  // The ids alone from here: the sort keys held through the pages' derivation cost memory
+  // (scripts/bench.md, "Why the constants are what they are").
   const ids = toOrder.map(({ id }) => id);
   toOrder.length = 0;
   const derived = {

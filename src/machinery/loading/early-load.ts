@@ -226,7 +226,8 @@ class LoadingThreads {
   readonly #data: Record<string, unknown>;
   /**
    * Packed once: the listings themselves are then not kept for a load that runs again. Let
-   * go of once a thread has posted its outcome, after which none runs again.
+   * go of once a thread has posted its outcome, after which none runs again (scripts/bench.md,
+   * "Why the constants are what they are").
    */
   #packedListings: PackedListings | undefined;
   #stop = () => {};
