@@ -1,7 +1,5 @@
 import { defineLiveCollection } from "astro:content";
-import { communityLoader } from "./loaders/community.ts";
-import { questionsLoader } from "./loaders/questions.ts";
-import { searchIndexLoader } from "./loaders/search-index.ts";
+import { communityLoader, questionsLoader, searchIndexLoader } from "./loaders/index.ts";
 
 /*
  * Both collections are live: their loaders run while the pages render (see the loaders for

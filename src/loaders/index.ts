@@ -1,0 +1,4 @@
+// Astro's loaders of the content's collections (src/live.config.ts), each a small factory.
+export { communityLoader } from "./community.ts";
+export { questionsLoader } from "./questions.ts";
+export { searchIndexLoader } from "./search-index.ts";
