@@ -17,10 +17,11 @@ export function parseYamlFields(text: string, firstLine = 1): YamlFieldsResult {
   const doc = parseDocument(text, { schema: "core", uniqueKeys: true, prettyErrors: true });
   const [error] = doc.errors;
   if (error) {
-    const line = (error.linePos?.[0].line ?? 1) + firstLine - 1;
+    const at = error.linePos?.[0] ?? { line: 1, col: 1 };
+    const hint = error.code === "BLOCK_AS_IMPLICIT_KEY" ? colonInValueHint(text, at) : undefined;
     return {
       ok: false,
-      reason: `is not valid YAML at line ${line}: ${firstSentence(error.message)}; fix the syntax there`,
+      reason: `is not valid YAML at line ${at.line + firstLine - 1}: ${hint ?? `${firstSentence(error.message)}; fix the syntax there`}`,
     };
   }
   const value: unknown = doc.toJS();
@@ -39,4 +40,21 @@ function firstSentence(message: string): string {
   return (message.split("\n")[0] ?? message)
     .replace(/ at line \d+, column \d+:?$/, "")
     .replace(/\.$/, "");
+}
+
+/**
+ * What to do when a plain value holds `: ` (`title: Error: cannot connect`): YAML reads a field
+ * nested in the value ("Nested mappings are not allowed in compact mappings"), where the author
+ * meant text. `at` is where YAML says the value starts; undefined when no field precedes it.
+ */
+function colonInValueHint(text: string, at: { line: number; col: number }): string | undefined {
+  const line = (text.split("\n")[at.line - 1] ?? "").replace(/\r$/, "");
+  const key = /^[ \t]*(?:-[ \t]+)?(\S.*?)[ \t]*:[ \t]*$/.exec(line.slice(0, at.col - 1))?.[1];
+  if (key === undefined) return undefined;
+  const value = line.slice(at.col - 1).trim();
+  const advice = `the value of ${key} holds a colon followed by a space, which YAML reads as the start of another field; put the whole value in quotes`;
+  // A colon on a line that continues the value: quoting this line's part alone would cut it.
+  return /:(?:[ \t]|$)/.test(value)
+    ? `${advice}: ${key}: ${JSON.stringify(value)}`
+    : `${advice}, on one line`;
 }

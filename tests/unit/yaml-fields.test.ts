@@ -116,4 +116,42 @@ describe("parseYamlFields", () => {
       assert.deepEqual(parseYamlFields(yaml, firstLine), { ok: false, reason });
     });
   }
+
+  const QUOTE_IT = "which YAML reads as the start of another field; put the whole value in quotes";
+  const colonCases: ReadonlyArray<{
+    rule: string;
+    yaml: string;
+    firstLine: number;
+    reason: string;
+  }> = [
+    {
+      rule: "an unquoted colon in a title names the field and shows the value quoted, at its file line",
+      yaml: "tags: [net]\ntitle: Error: cannot connect\nasked: 2024-01-01",
+      firstLine: 2,
+      reason: `is not valid YAML at line 3: the value of title holds a colon followed by a space, ${QUOTE_IT}: title: "Error: cannot connect"`,
+    },
+    {
+      rule: "community.yaml's name gets the same hint, and a colon at the line's end counts",
+      yaml: "name: Homelab:",
+      firstLine: 1,
+      reason: `is not valid YAML at line 1: the value of name holds a colon followed by a space, ${QUOTE_IT}: name: "Homelab:"`,
+    },
+    {
+      rule: "quotes and backslashes in the value are escaped in the quoted form, CRLF lines too",
+      yaml: 'author: x\r\ntitle: Why "C:\\tmp": denied  \r\n',
+      firstLine: 2,
+      reason: `is not valid YAML at line 3: the value of title holds a colon followed by a space, ${QUOTE_IT}: title: "Why \\"C:\\\\tmp\\": denied"`,
+    },
+    {
+      rule: "a colon on a line that continues the value gets the hint without a quoted form",
+      yaml: "title: Why does\n  this: fail",
+      firstLine: 2,
+      reason: `is not valid YAML at line 2: the value of title holds a colon followed by a space, ${QUOTE_IT}, on one line`,
+    },
+  ];
+  for (const { rule, yaml, firstLine, reason } of colonCases) {
+    it(rule, () => {
+      assert.deepEqual(parseYamlFields(yaml, firstLine), { ok: false, reason });
+    });
+  }
 });
