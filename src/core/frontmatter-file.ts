@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { splitFrontmatter } from "../lib/frontmatter.ts";
+import { opensFrontmatter, splitFrontmatter } from "../lib/frontmatter.ts";
 import { parseYamlFields } from "../lib/yaml-fields.ts";
 import type { FileProblem } from "./folder.ts";
 import { validateFields } from "./validate-fields.ts";
@@ -32,7 +32,9 @@ export function readFrontmatterFile<Schema extends z.ZodType>(
     return {
       unread: {
         field: "frontmatter",
-        reason: `is missing; start the file with a line ---, then the fields (${firstFields}, ...), then a line ---`,
+        reason: opensFrontmatter(text)
+          ? `has no closing line ---; the file's first line --- opens the fields (${firstFields}, ...), so add a line --- after the last of them, before the body`
+          : `is missing; start the file with a line ---, then the fields (${firstFields}, ...), then a line ---`,
       },
     };
   }

@@ -16,3 +16,11 @@ export function splitFrontmatter(text: string): SplitFile | undefined {
   if (!match) return undefined;
   return { yaml: match[1] ?? "", yamlFirstLine: 2, body: withoutBom.slice(match[0].length) };
 }
+
+/**
+ * Whether the file's first line is an opening `---`: when `splitFrontmatter` finds no block
+ * all the same, what is missing is the closing line, not the frontmatter.
+ */
+export function opensFrontmatter(text: string): boolean {
+  return /^\uFEFF?---[ \t]*(?:\r?\n|$)/.test(text);
+}

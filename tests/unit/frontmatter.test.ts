@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
+import { opensFrontmatter, splitFrontmatter } from "../../src/lib/frontmatter.ts";
 
 describe("splitFrontmatter", () => {
   const found: ReadonlyArray<{ rule: string; text: string; yaml: string; body: string }> = [
@@ -81,6 +81,22 @@ describe("splitFrontmatter", () => {
   for (const { rule, text } of missing) {
     it(rule, () => {
       assert.equal(splitFrontmatter(text), undefined);
+    });
+  }
+});
+
+describe("opensFrontmatter", () => {
+  const cases: ReadonlyArray<{ text: string; opens: boolean }> = [
+    { text: "---\na: 1\n", opens: true },
+    { text: "\uFEFF--- \r\na: 1", opens: true },
+    { text: "---", opens: true },
+    { text: "----\na: 1\n---\n", opens: false },
+    { text: "\n---\na: 1\n---\n", opens: false },
+    { text: "title: x", opens: false },
+  ];
+  for (const { text, opens } of cases) {
+    it(`${JSON.stringify(text)} ${opens ? "opens" : "does not open"} a block`, () => {
+      assert.equal(opensFrontmatter(text), opens);
     });
   }
 });
