@@ -54,7 +54,7 @@ function startSearchBox(): void {
       found = result;
       shown = 0;
       list.replaceChildren();
-      if (result.words.length === 0 && result.prefix === undefined) {
+      if (result.words.length === 0) {
         status.textContent = query.trim() === "" ? "" : "Type a less common word.";
         more.hidden = true;
         return;

@@ -1,7 +1,7 @@
 import type { QuestionRecord, SearchManifest, WordChunk } from "../lib/search/index-format.ts";
 import { decodePostings, type Postings } from "../lib/search/postings.ts";
 import { rankQuestions } from "../lib/search/rank.ts";
-import { parseQuery } from "../lib/search/words.ts";
+import { parseQuery, SHORTEST_PREFIX } from "../lib/search/words.ts";
 
 /**
  * Where the index's files come from: script files in the reader's browser
@@ -15,9 +15,8 @@ export interface IndexSource {
 
 /** What a query found: how many questions hold it, in rank order (listing positions). */
 export interface Found {
-  /** The words looked for (stop words dropped), and the prefix, for telling the reader. */
+  /** The words looked for (stop words dropped), each with the words it begins. */
   words: string[];
-  prefix?: string;
   /** Every matching question, best first, as its position in the listing. */
   questions: number[];
 }
@@ -80,14 +79,13 @@ export function createSearcher(source: IndexSource): {
       await theManifest();
     },
     async find(query) {
-      const { words, prefix } = parseQuery(query);
-      const found: Found = { words, ...(prefix !== undefined && { prefix }), questions: [] };
-      if (words.length === 0 && prefix === undefined) return found;
+      const { words } = parseQuery(query);
+      const found: Found = { words, questions: [] };
+      if (words.length === 0) return found;
       const { questions: questionCount } = await theManifest();
-      const terms = await Promise.all([
-        ...words.map((word) => lookUp(word, false)),
-        ...(prefix === undefined ? [] : [lookUp(prefix, true)]),
-      ]);
+      const terms = await Promise.all(
+        words.map((word) => lookUp(word, word.length >= SHORTEST_PREFIX)),
+      );
       // A term found nowhere: nothing holds every term, and nothing need be ranked.
       if (terms.some((postings) => postings.length === 0)) return found;
       found.questions = rankQuestions(terms, questionCount);

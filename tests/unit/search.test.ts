@@ -53,7 +53,20 @@ describe("search words", () => {
   });
 
   it("drops an apostrophe inside a word, typed or curly", () => {
-    assert.deepEqual(searchWords("don't O\u2019Brien's 'quoted'"), ["dont", "obriens", "quoted"]);
+    assert.deepEqual(searchWords("don't O\u2019Brien 'quoted'"), ["dont", "obrien", "quoted"]);
+  });
+
+  it("reads a possessive as its word, with any apostrophe: Grover's, grover\u2019s, grovers'", () => {
+    for (const text of ["Grover's", "grover\u2019s", "grovers'", "GROVER\u02BCS"]) {
+      assert.deepEqual(searchWords(text), ["grover"], text);
+      assert.deepEqual(parseQuery(`${text} `).words, ["grover"], text);
+    }
+    assert.deepEqual(searchWords("Shor's and Grover's algorithms"), [
+      "shor",
+      "and",
+      "grover",
+      "algorithms",
+    ]);
   });
 
   it("indexes each word once, without stop words or overlong runs", () => {
@@ -65,30 +78,34 @@ describe("search words", () => {
 });
 
 describe("a query as typed", () => {
-  it("reads the last word as a prefix while it is being typed", () => {
-    assert.deepEqual(parseQuery("git reb"), { words: ["git"], prefix: "reb" });
+  it("reads every word as the words it begins, wherever it stands", () => {
+    assert.deepEqual(parseQuery("git reb"), { words: ["git", "reb"] });
+    assert.deepEqual(parseQuery("reb git"), { words: ["reb", "git"] });
     assert.deepEqual(parseQuery("Git REBASE "), { words: ["git", "rebase"] });
     assert.deepEqual(parseQuery("git rebase."), { words: ["git", "rebase"] });
   });
 
   it("drops stop words, but not the last one still being typed (the may become theme)", () => {
-    assert.deepEqual(parseQuery("how to use the"), { words: ["use"], prefix: "the" });
+    assert.deepEqual(parseQuery("how to use the"), { words: ["use", "the"] });
     assert.deepEqual(parseQuery("how to use the "), { words: ["use"] });
     assert.deepEqual(parseQuery("the a "), { words: [] });
   });
 
-  it("takes a one-letter last word as a word, not as a prefix of half the index", () => {
+  it("takes a one-letter word as that word, not as a prefix of half the index", () => {
     assert.deepEqual(parseQuery("language c"), { words: ["language", "c"] });
+    assert.deepEqual(parseQuery("c language"), { words: ["c", "language"] });
     assert.deepEqual(parseQuery("a"), { words: [] });
   });
 
-  it("drops a prefix that a whole word already satisfies, and repeated words", () => {
+  it("drops a word that another word of the query begins, and repeated words", () => {
     assert.deepEqual(parseQuery("git git gi"), { words: ["git"] });
+    assert.deepEqual(parseQuery("gi git"), { words: ["git"] });
+    assert.deepEqual(parseQuery("c c++ "), { words: ["c", "c++"] });
   });
 
   it("cuts code and tags as the index does: std::vector, .net, c99", () => {
     assert.deepEqual(parseQuery("std::vector "), { words: ["std", "vector"] });
-    assert.deepEqual(parseQuery(".net"), { words: [], prefix: "net" });
+    assert.deepEqual(parseQuery(".net"), { words: ["net"] });
     assert.deepEqual(parseQuery("c99 "), { words: ["c99"] });
   });
 });
@@ -277,6 +294,34 @@ describe("searching a built index", () => {
     assert.deepEqual(await search("instal"), ["vector-install"]);
     assert.deepEqual(await search("vector gra"), ["vector-install"]);
     assert.deepEqual(await search("vector handshake "), []);
+  });
+
+  it("finds the same questions whatever the order of the words", async () => {
+    const grover: SearchDocument[] = [
+      ["grover-oracle", "Grover's algorithm with a phase oracle", ""],
+      ["oracles", "Oracles in Grover search", ""],
+      ["building", "Building an oracle", "Like Grover\u2019s, it marks one state."],
+      ["both", "Grover search without an oracle?", ""],
+      ["database", "Oracle database on a quantum computer", "No search here."],
+    ].map(([id, title, body]) => ({
+      id: id as string,
+      title: title as string,
+      titleLine: title as string,
+      tags: ["quantum"],
+      bodyWords: spaced(body as string),
+    }));
+    const { source } = inMemorySource(buildSearchIndex(grover, { sizes }));
+    const searcher = createSearcher(source);
+    const ids = async (query: string) => {
+      const found = await searcher.find(query);
+      return (await searcher.records(found.questions)).map(([id]) => id);
+    };
+    const expected = ["grover-oracle", "oracles", "both", "building"];
+    for (const query of ["grover oracle", "oracle grover", "grover oracle ", "oracle grover "]) {
+      assert.deepEqual(await ids(query), expected, query);
+    }
+    assert.deepEqual(await ids("Grover\u2019s oracle"), expected);
+    assert.deepEqual(await ids("grovers' oracles"), ["oracles"]);
   });
 
   it("ignores stop words, and finds nothing for stop words alone", async () => {

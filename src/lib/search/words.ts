@@ -24,19 +24,26 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 export const LONGEST_WORD = 40;
 
 /**
- * The last word of a query matches every word it begins, from this many characters on: one
- * letter would load most of a big community's index to match most of its questions.
+ * A word of a query matches every word it begins, from this many characters on: one letter
+ * would load most of a big community's index to match most of its questions.
  */
 export const SHORTEST_PREFIX = 2;
 
 /*
  * A word is a run of letters, digits and `_`, with the `+` and `#` that end names such as
  * `c++`, `c#` and `f#`. Everything else separates words: `std::vector` is `std` and `vector`,
- * `.net` is `net`, `asp.net-core` is `asp`, `net` and `core`. An apostrophe inside a word is
- * dropped first, so `don't` and `O'Brien` are one word each, typed with or without it.
+ * `.net` is `net`, `asp.net-core` is `asp`, `net` and `core`. A possessive ending is dropped
+ * first, so `Grover's`, `grover’s` and `grovers'` are `grover`; then an apostrophe inside a word,
+ * so `don't` and `O'Brien` are one word each, typed with or without it.
  */
 const WORD = /[\p{L}\p{N}_]+[+#]*/gu;
-const INNER_APOSTROPHE = /(?<=[\p{L}\p{N}])['\u2019](?=[\p{L}\p{N}])/gu;
+/** A straight, a curly and a modifier-letter apostrophe (`ʼ`, which Unicode counts a letter). */
+const APOSTROPHE = "['\u2019\u02bc]";
+const POSSESSIVE = new RegExp(
+  `(?<=[\\p{L}\\p{N}_+#])(?:${APOSTROPHE}s|s${APOSTROPHE})(?![\\p{L}\\p{N}_])`,
+  "gu",
+);
+const INNER_APOSTROPHE = new RegExp(`(?<=[\\p{L}\\p{N}])${APOSTROPHE}(?=[\\p{L}\\p{N}])`, "gu");
 const MARKS = /\p{M}+/gu;
 
 /**
@@ -53,9 +60,9 @@ export function searchWords(text: string): string[] {
   return wordsOfFolded(foldedForWords(text));
 }
 
-/** `text` folded, and the apostrophes inside words dropped: what words are cut from. */
+/** `text` folded, possessives and the apostrophes inside words dropped: what words are cut from. */
 function foldedForWords(text: string): string {
-  return foldForSearch(text).replace(INNER_APOSTROPHE, "");
+  return foldForSearch(text).replace(POSSESSIVE, "").replace(INNER_APOSTROPHE, "");
 }
 
 function wordsOfFolded(folded: string): string[] {
@@ -71,29 +78,35 @@ export function indexWords(text: string): string[] {
   return [...words];
 }
 
-/** What a query asks for: questions holding every word, and a word beginning with `prefix`. */
+/** What a query asks for: questions holding, for each word, a word it begins. */
 export interface ParsedQuery {
-  /** Whole words, each to be found as it is. */
+  /**
+   * The words asked for, each matching every index word it begins, itself included; one
+   * shorter than `SHORTEST_PREFIX` matches only itself. Where a word stands in the query does
+   * not change what it matches, so the order of the words does not change what is found.
+   */
   words: string[];
-  /** The last word, still being typed: any word it begins matches. */
-  prefix?: string;
 }
 
 /**
- * A query as typed: its words, stop words dropped; the last one read as a prefix when the
- * text does not end there (no space or punctuation after it) and it has at least
- * `SHORTEST_PREFIX` characters. A query of stop words only asks for nothing.
+ * A query as typed: its words, stop words dropped, except the last one while it is still being
+ * typed (no space or punctuation after it), which may become a longer word (`the`, `theme`). A
+ * word that another word of the query begins adds nothing (`gi git` asks for `git`). A query of
+ * stop words only asks for nothing.
  */
 export function parseQuery(text: string): ParsedQuery {
   const folded = foldedForWords(text);
   const typed = wordsOfFolded(folded).filter((word) => word.length <= LONGEST_WORD);
   const last = typed.at(-1);
-  // Still being typed: nothing after it, not even a space.
   const stillTyping = last !== undefined && last.length >= SHORTEST_PREFIX && folded.endsWith(last);
-  const whole = stillTyping ? typed.slice(0, -1) : typed;
-  const words = [...new Set(whole.filter((word) => !STOP_WORDS.has(word)))];
-  if (!stillTyping) return { words };
-  // A prefix that is also one of the whole words adds nothing: `git gi` asks for `git`.
-  const prefix = last;
-  return words.some((word) => word.startsWith(prefix)) ? { words } : { words, prefix };
+  const kept = typed.filter(
+    (word, index) => !STOP_WORDS.has(word) || (stillTyping && index === typed.length - 1),
+  );
+  const distinct = [...new Set(kept)];
+  const words = distinct.filter(
+    (word) =>
+      word.length < SHORTEST_PREFIX ||
+      !distinct.some((other) => other !== word && other.startsWith(word)),
+  );
+  return { words };
 }
