@@ -6,8 +6,11 @@ import astro from "eslint-plugin-astro";
 
 export default defineConfig(
   {
+    // Content folders and build outputs at the top, such as the README's content-beer/ and
+    // dist-beer/: the authors' text and generated scripts, not the project's code.
     ignores: [
-      "dist/",
+      "content*/",
+      "dist*/",
       ".astro/",
       "node_modules/",
       "test-results/",
