@@ -84,8 +84,64 @@ Exit codes:
 
 See scripts/import.md.`;
 
-/** Parses the arguments after `node scripts/import.ts`; undefined when help was asked for. */
-export function parseImportArguments(args: readonly string[]): ImportOptions | undefined {
+const OPTIONS = {
+  out: { type: "string" },
+  name: { type: "string" },
+  site: { type: "string" },
+  license: { type: "string" },
+  "tag-map": { type: "string" },
+  "strict-tags": { type: "boolean", default: false },
+  strict: { type: "boolean", default: false },
+  "allow-partial": { type: "boolean", default: false },
+  force: { type: "boolean", default: false },
+  "check-text": { type: "boolean", default: false },
+  math: { type: "boolean" },
+  json: { type: "boolean", default: false },
+  quiet: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/**
+ * `npm run import <dump> --out X` without `--` gives npm the flags: it keeps `--out` as its own
+ * setting and passes X on as a second dump, so the script sees the wrong count or no --out.
+ */
+const NPM_HINT =
+  "npm passes flags to the script only after --: npm run import -- <dump> --out <folder>";
+
+/** The one dump and the --out folder, or a usage error that says what to type instead. */
+function dumpAndOut(
+  positionals: readonly string[],
+  out: string | undefined,
+  underNpm: boolean,
+): { input: string; out: string } {
+  const npmHint = underNpm ? `\n${NPM_HINT}` : "";
+  const [input] = positionals;
+  if (input === undefined) {
+    throw new UsageError(
+      "give the dump folder (or its Posts.xml) to import, such as: npm run import -- dumps/beer.stackexchange.com --out content",
+    );
+  }
+  if (positionals.length > 1) {
+    throw new UsageError(
+      `give one dump to import, not ${positionals.length} (${positionals.join(", ")}); import each into its own --out folder${npmHint}`,
+    );
+  }
+  if (out === undefined || out === "") {
+    throw new UsageError(
+      `--out is missing; name the content folder to write, such as --out content${npmHint}`,
+    );
+  }
+  return { input, out };
+}
+
+/**
+ * Parses the arguments after `node scripts/import.ts`; undefined when help was asked for.
+ * `underNpm`: run by `npm run import`, whose missing `--` a wrong command line may be.
+ */
+export function parseImportArguments(
+  args: readonly string[],
+  underNpm = process.env["npm_lifecycle_event"] !== undefined,
+): ImportOptions | undefined {
   let parsed;
   try {
     parsed = parseArgs({
@@ -93,22 +149,7 @@ export function parseImportArguments(args: readonly string[]): ImportOptions | u
       allowPositionals: true,
       allowNegative: true,
       strict: true,
-      options: {
-        out: { type: "string" },
-        name: { type: "string" },
-        site: { type: "string" },
-        license: { type: "string" },
-        "tag-map": { type: "string" },
-        "strict-tags": { type: "boolean", default: false },
-        strict: { type: "boolean", default: false },
-        "allow-partial": { type: "boolean", default: false },
-        force: { type: "boolean", default: false },
-        "check-text": { type: "boolean", default: false },
-        math: { type: "boolean" },
-        json: { type: "boolean", default: false },
-        quiet: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
+      options: OPTIONS,
     });
   } catch (error) {
     // parseArgs says which option is unknown or lacks its value; keep its words.
@@ -116,18 +157,7 @@ export function parseImportArguments(args: readonly string[]): ImportOptions | u
   }
   const { values, positionals } = parsed;
   if (values.help) return undefined;
-  if (positionals.length !== 1) {
-    throw new UsageError(
-      positionals.length === 0
-        ? "give the dump folder (or its Posts.xml) to import, such as: npm run import -- dumps/beer.stackexchange.com --out content"
-        : `give one dump to import, not ${positionals.length} (${positionals.join(", ")}); import each into its own --out folder`,
-    );
-  }
-  if (values.out === undefined || values.out === "") {
-    throw new UsageError(
-      "--out is missing; name the content folder to write, such as --out content",
-    );
-  }
+  const { input, out } = dumpAndOut(positionals, values.out, underNpm);
   const site = values.site?.toLowerCase();
   if (site !== undefined && !isHostName(site)) {
     throw new UsageError(
@@ -142,8 +172,8 @@ export function parseImportArguments(args: readonly string[]): ImportOptions | u
     );
   }
   return {
-    input: positionals[0] ?? "",
-    out: values.out,
+    input,
+    out,
     name: values.name,
     site,
     license: values.license,

@@ -743,6 +743,29 @@ describe("the import command", () => {
     }
   });
 
+  it("says npm takes flags before -- when `npm run import <dump> --out X` lost them", () => {
+    const dump = writeDump("npm.stackexchange.com", [question(1)]);
+    // What npm runs for `npm run import <dump> --out X`: it keeps --out, passes X on.
+    const asNpmRuns = (underNpm: boolean, ...args: string[]) => {
+      const env = { ...process.env };
+      delete env["npm_lifecycle_event"];
+      if (underNpm) env["npm_lifecycle_event"] = "import";
+      return spawnSync(process.execPath, [join(projectRoot, "scripts/import.ts"), ...args], {
+        cwd: projectRoot,
+        encoding: "utf8",
+        env,
+      });
+    };
+    const hint =
+      "npm passes flags to the script only after --: npm run import -- <dump> --out <folder>";
+    for (const args of [[dump, "content-x"], [dump]]) {
+      const run = asNpmRuns(true, ...args);
+      assert.equal(run.status, 2, run.stderr);
+      assert.ok(run.stderr.includes(hint), `${args.join(" ")}: ${run.stderr}`);
+      assert.ok(!asNpmRuns(false, ...args).stderr.includes("npm passes"), "only under npm");
+    }
+  });
+
   it("writes folders the site's own content reader accepts", () => {
     // The build's reader (src/loaders) rejects fields it does not know, and today it does
     // not know score, author, authorUrl, source and license. These are the checks the tests
