@@ -50,3 +50,9 @@ export function contentDirectory(root = projectRoot): string {
   const fromEnvironment = process.env["QA_CONTENT_DIR"];
   return fromEnvironment ? resolve(fromEnvironment) : join(root, "content");
 }
+
+/** `QA_CONTENT_DIR` as typed, when it names `directory`: what messages about the folder quote. */
+export function contentDirectorySetting(directory: string): string | undefined {
+  const fromEnvironment = process.env["QA_CONTENT_DIR"];
+  return fromEnvironment && resolve(fromEnvironment) === directory ? fromEnvironment : undefined;
+}

@@ -3,15 +3,21 @@ import { join, relative } from "node:path";
 import type { Community } from "../../schemas/community.ts";
 import type { ContentProblem } from "../../lib/problems.ts";
 import { readCommunityFile } from "../../core/community-file.ts";
+import { contentFolderProblem } from "./content-folder-check.ts";
 
 // community.yaml on its own, apart from the questions' code, which the community loader does
 // not need in a page bundle.
 
-/** `community.yaml` read and checked, its problems named as relative to `displayFrom`. */
+/**
+ * `community.yaml` read and checked, its problems named as relative to `displayFrom`; in a
+ * content folder that is not there, that folder's problem.
+ */
 export function readCommunity(
   contentDir: string,
   displayFrom = process.cwd(),
 ): { community?: Community; problems: ContentProblem[] } {
+  const missing = contentFolderProblem(contentDir, displayFrom);
+  if (missing) return { problems: [missing] };
   const path = join(contentDir, "community.yaml");
   const text = existsSync(path) ? readFileSync(path, "utf8") : undefined;
   const read = readCommunityFile(text);

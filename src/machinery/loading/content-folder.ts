@@ -14,6 +14,7 @@ import {
 } from "../../core/folder.ts";
 import { questionFiles, questionSettings } from "../../core/question-file.ts";
 import { readCommunity } from "./community-file.ts";
+import { contentFolderProblem } from "./content-folder-check.ts";
 import { listedNames } from "./listed-names.ts";
 
 /*
@@ -29,6 +30,8 @@ import { listedNames } from "./listed-names.ts";
  * messages are relative to `displayFrom`.
  */
 export function readContent(contentDir: string, displayFrom = process.cwd()): ContentReading {
+  const missing = contentFolderProblem(contentDir, displayFrom);
+  if (missing) return { problems: [missing] };
   const { community, questions, answers } = readContentFiles(contentDir, displayFrom);
   return assembleContent(community, questions, answers);
 }

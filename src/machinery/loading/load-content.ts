@@ -11,6 +11,7 @@ import type { SearchDocument, SearchFile } from "../../core/search-index.ts";
 import { questionFiles, questionSettings } from "../../core/question-file.ts";
 import { listingEntryOf } from "../../core/listing.ts";
 import { readCommunity } from "./community-file.ts";
+import { contentFolderProblem } from "./content-folder-check.ts";
 import type { Listing } from "./listed-names.ts";
 import { derivationCodeDigest } from "../incremental/code-digest.ts";
 import { shortDigest } from "../store/short-digest.ts";
@@ -150,6 +151,8 @@ export async function loadContent(
   const discards: (() => void)[] = [];
   const discard = () => discards.forEach((discardFolder) => discardFolder());
   try {
+    const missing = contentFolderProblem(contentDir, displayFrom);
+    if (missing) return { outcome: { problems: [missing] }, saveCache: () => {} };
     const community = readCommunity(contentDir, displayFrom);
     const settings = questionSettings(community.community);
     const derivationKey = `${JSON.stringify(settings)}:${derivationCodeDigest()}`;
