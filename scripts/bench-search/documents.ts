@@ -15,12 +15,17 @@ export interface BenchDocument {
   bodyText: string;
   /** Our index words of that text, space-separated, as the build derives them. */
   bodyWords: string;
+  /** Our index words of each answer's text, as the build derives them (ours alone indexes them). */
+  answerWords: string;
 }
 
 /** Our index, and what building it costs on one thread. */
 export interface OurIndex {
   files: SearchFile[];
-  /** Seconds to derive every question's body words (`indexWords(htmlToText(bodyHtml))`). */
+  /**
+   * Seconds to derive every question's and answer's body words
+   * (`indexWords(htmlToText(bodyHtml))`).
+   */
   bodyWordsSeconds: number;
   /** Seconds of `buildSearchIndex` over the documents. */
   indexSeconds: number;
@@ -49,15 +54,21 @@ export async function loadCorpus(
   const questions = outcome.content.questions.map(({ page }) => readQuestionPage(page));
 
   const bodyStarted = performance.now();
-  const bodies = questions.map(({ bodyHtml }) => {
+  const wordsOf = (html: string) => indexWords(htmlToText(html)).join(" ");
+  const bodies = questions.map(({ bodyHtml, answers }) => {
     const bodyText = htmlToText(bodyHtml);
-    return { bodyText, bodyWords: indexWords(bodyText).join(" ") };
+    const answerWords = answers
+      .map((answer) => wordsOf(answer.bodyHtml))
+      .filter((words) => words !== "")
+      .join(" ");
+    return { bodyText, bodyWords: indexWords(bodyText).join(" "), answerWords };
   });
   const bodyWordsSeconds = (performance.now() - bodyStarted) / 1000;
 
   const documents = questions.map(({ id, titleLine, state, tags }, position): BenchDocument => {
-    const { bodyText, bodyWords } = bodies[position] as (typeof bodies)[number];
-    return { id, title: titleOfLine(titleLine, state), titleLine, tags, bodyText, bodyWords };
+    const { bodyText, bodyWords, answerWords } = bodies[position] as (typeof bodies)[number];
+    const title = titleOfLine(titleLine, state);
+    return { id, title, titleLine, tags, bodyText, bodyWords, answerWords };
   });
 
   const indexStarted = performance.now();

@@ -4,6 +4,8 @@ import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 import { renderBody } from "../lib/body-html.ts";
+import { htmlToText } from "../lib/html-text.ts";
+import { indexWords } from "../lib/search/words.ts";
 
 /** What reading an answer takes from community.yaml besides its own file. */
 export type AnswerSettings = Pick<Community, "bodyFormat" | "math">;
@@ -38,7 +40,9 @@ export function readAnswerFile(
     };
   }
   const { html: bodyHtml, texLeft } = renderBody(body, bodyFormat, 2, math);
-  return { entry: { ...frontmatter, bodyHtml, ...(texLeft.length > 0 && { texLeft }) } };
+  // Its question is found by these too, as by its own body's (src/core/question-file.ts).
+  const bodyWords = indexWords(htmlToText(bodyHtml)).join(" ");
+  return { entry: { ...frontmatter, bodyHtml, bodyWords, ...(texLeft.length > 0 && { texLeft }) } };
 }
 
 /** The answers folder: `answers/<id>.md`, each read by `readAnswerFile`. Optional. */
@@ -47,5 +51,5 @@ export const answerFiles: FolderReader<AnswerEntry, AnswerSettings> = {
   noun: "answer",
   optional: true,
   read: readAnswerFile,
-  pageTexts: ["bodyHtml"],
+  pageTexts: ["bodyHtml", "bodyWords"],
 };

@@ -234,7 +234,11 @@ function questionPageDeriver<Question, Text, IndexFile>(
     const listed = toListingEntry(id, question, original, excerptLength);
     const { title, tags } = question;
     const bodyWords = readText(question.bodyWords);
-    const document = { id, title, titleLine: listed.titleLine, tags, bodyWords };
+    const answerWords = shownAnswers
+      .map(({ answer }) => readText(answer.bodyWords))
+      .filter((words) => words !== "")
+      .join(" ");
+    const document = { id, title, titleLine: listed.titleLine, tags, bodyWords, answerWords };
     const page = keepPage(
       toQuestionPage(listed, question, original, shownAnswers, answerCount(id, question)),
     );

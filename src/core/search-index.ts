@@ -7,6 +7,7 @@ import {
   type SearchManifest,
 } from "../lib/search/index-format.ts";
 import {
+  IN_ANSWERS_ONLY,
   IN_BODY,
   IN_TAGS,
   IN_TITLE,
@@ -28,6 +29,11 @@ export interface SearchDocument {
    * strings.
    */
   bodyWords: string;
+  /**
+   * Its answers' index words, each answer's distinct words space-separated, one answer after
+   * another (a word may come once per answer); "" for none.
+   */
+  answerWords: string;
 }
 
 /**
@@ -106,7 +112,7 @@ export const POSTINGS_PER_RUN = 10_000_000;
 
 /**
  * The search index of the questions (see src/lib/search/index-format.ts for its files): every
- * index word of each title, tags and body, with the questions it is in and where. Same
+ * index word of each title, tags, body and answers, with the questions it is in and where. Same
  * questions, same files, byte for byte, however the postings are split into runs.
  *
  * The documents are taken one at a time, in one pass, so that they can come from a generator
@@ -174,7 +180,7 @@ function indexQuestions<Kept>(
 ): { files: Kept[]; chunks: string[]; count: number } {
   const postings = new Map<string, PostingsWriter>();
   let postingsInRun = 0;
-  const fieldsOfWord = new Map<string, number>();
+  const seen = { fieldsOfWord: new Map<string, number>(), answerOnly: new Set<string>() };
   const files: Kept[] = [];
   const chunks: string[] = [];
   let records: QuestionRecord[] = [];
@@ -197,7 +203,7 @@ function indexQuestions<Kept>(
   };
   let question = 0;
   for (const document of documents) {
-    postDocument(document, fieldsOfWord, (word, fields) => post(word, question, fields));
+    postDocument(document, seen, (word, fields) => post(word, question, fields));
     records.push([document.id, document.titleLine, [...document.tags]]);
     if (records.length === sizes.questionsPerChunk) closeQuestionChunk();
     question++;
@@ -213,26 +219,32 @@ function indexQuestions<Kept>(
  * Posts each word of a document once, with the fields it is in. A title's and tags' few words
  * are gathered first (in `fieldsOfWord`, cleared here); a body's many, distinct already, are
  * each posted as they come, with the fields they share with the title and tags: a map of
- * every body word took half the time of building the index.
+ * every body word took half the time of building the index. The answers' words are gathered
+ * in `answerOnly` (cleared here), less those of the body, and posted last, as found in the
+ * answers only, unless the title or tags hold them.
  */
 function postDocument(
-  { title, tags, bodyWords }: SearchDocument,
-  fieldsOfWord: Map<string, number>,
+  { title, tags, bodyWords, answerWords }: SearchDocument,
+  { fieldsOfWord, answerOnly }: { fieldsOfWord: Map<string, number>; answerOnly: Set<string> },
   post: (word: string, fields: number) => void,
 ): void {
   fieldsOfWord.clear();
+  answerOnly.clear();
   for (const word of indexWords(title)) fieldsOfWord.set(word, IN_TITLE);
   for (const word of indexWords(tags.join(" "))) {
     fieldsOfWord.set(word, (fieldsOfWord.get(word) ?? 0) | IN_TAGS);
   }
+  if (answerWords !== "") for (const word of answerWords.split(" ")) answerOnly.add(word);
   if (bodyWords !== "") {
     for (const word of bodyWords.split(" ")) {
+      answerOnly.delete(word);
       const fields = fieldsOfWord.get(word);
       if (fields === undefined) post(word, IN_BODY);
       else fieldsOfWord.set(word, fields | IN_BODY);
     }
   }
   for (const [word, fields] of fieldsOfWord) post(word, fields);
+  for (const word of answerOnly) if (!fieldsOfWord.has(word)) post(word, IN_ANSWERS_ONLY);
 }
 
 /** The word files, kept as each is made, from the postings' runs merged word by word. */

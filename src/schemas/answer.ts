@@ -31,10 +31,13 @@ export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
 
 /**
  * What reading an answer file yields on its own (src/core/answer-file.ts): the frontmatter as
- * checked, and the body as safe HTML (`renderBody`), held as `Text` (see `QuestionEntry`).
+ * checked, the body as safe HTML (`renderBody`), and the distinct words search finds its
+ * question by in the text its page shows (`indexWords`), space-separated; both held as `Text`
+ * (see `QuestionEntry`).
  */
 export type AnswerEntry<Text = string> = AnswerFrontmatter & {
   bodyHtml: Text;
+  bodyWords: Text;
   /** With `math: tex`, the formulas left as their source (none: no such field). */
   texLeft?: TexLeft[];
 };

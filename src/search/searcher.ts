@@ -1,4 +1,9 @@
-import type { QuestionRecord, SearchManifest, WordChunk } from "../lib/search/index-format.ts";
+import {
+  INDEX_FORMAT,
+  type QuestionRecord,
+  type SearchManifest,
+  type WordChunk,
+} from "../lib/search/index-format.ts";
 import { decodePostings, type Postings } from "../lib/search/postings.ts";
 import { rankQuestions } from "../lib/search/rank.ts";
 import { parseQuery, SHORTEST_PREFIX } from "../lib/search/words.ts";
@@ -36,7 +41,7 @@ export function createSearcher(source: IndexSource): {
   const wordChunks = new Map<string, Promise<Map<string, string>>>();
   const decoded = new Map<string, Postings>();
 
-  const theManifest = () => (manifest ??= source.manifest());
+  const theManifest = () => (manifest ??= source.manifest().then(checkedFormat));
   const loadChunk = (name: string) => once(chunks, name, () => source.chunk(name));
   const wordsOfChunk = (name: string) =>
     once(wordChunks, name, async () => {
@@ -108,6 +113,19 @@ export function createSearcher(source: IndexSource): {
       );
     },
   };
+}
+
+/**
+ * The manifest, if the index is of the format this script reads: a browser may hold the script
+ * of one build and load the index of another.
+ */
+function checkedFormat(manifest: SearchManifest): SearchManifest {
+  if (manifest.format !== INDEX_FORMAT) {
+    throw new Error(
+      `the site's index is of format ${String(manifest.format)}, and this page reads format ${INDEX_FORMAT}; reload the page`,
+    );
+  }
+  return manifest;
 }
 
 /**

@@ -7,7 +7,7 @@ import { watchPage } from "./watch-page.ts";
  * Search on the built example, read the three ways a site is read: from disk, from a host's
  * root and from sub-paths. Each query's expected results are written out by hand from
  * content/: which questions hold the words, and in what order (title matches first, then tag
- * matches, then listing order, newest first).
+ * matches, then listing order, newest first, and questions found by their answers alone last).
  */
 
 /** A query, and the questions (ids) it must list, in order. */
@@ -27,6 +27,11 @@ const queries: { what: string; query: string; expected: string[] }[] = [
     expected: ["wireguard-clients-cannot-reach-lan", "wireguard-handshake-but-no-traffic"],
   },
   { what: "a word only in a tag", query: "mdns", expected: ["iot-vlan-chromecast-mdns"] },
+  {
+    what: "a word only in an answer",
+    query: "Caddyfile ",
+    expected: ["caddy-basic-auth-hash-rejected"],
+  },
   {
     what: "a prefix, as typed so far",
     query: "wireg",
@@ -182,10 +187,10 @@ test.describe("the search box", () => {
   }) => {
     await page.goto(listing);
     await search(page, "co");
-    await expect(page.getByRole("status")).toHaveText("33 questions match \u201cco\u201d.");
+    await expect(page.getByRole("status")).toHaveText("34 questions match \u201cco\u201d.");
     await expect(page.locator(".search-results li")).toHaveCount(20);
     await page.getByRole("button", { name: "Show more results" }).click();
-    await expect(page.locator(".search-results li")).toHaveCount(33);
+    await expect(page.locator(".search-results li")).toHaveCount(34);
     await expect(page.locator(".search-results a.search-title").nth(20)).toBeFocused();
     await expect(page.getByRole("button", { name: "Show more results" })).toBeHidden();
   });

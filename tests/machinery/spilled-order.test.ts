@@ -18,6 +18,7 @@ describe("the search documents a build spills to disk", () => {
     titleLine: `Title ${rank} [closed]`,
     tags: rank % 3 === 0 ? [] : ["tag", `t${rank % 7}`],
     bodyWords: rank % 5 === 0 ? "" : `word${rank} other`,
+    answerWords: rank % 4 === 0 ? "" : `answer${rank} other answer${rank}`,
   }));
   // File order: every place in the listing once, far from the last one.
   const fileOrder = documents.map((_, index) => (index * 7_919) % documents.length);

@@ -43,6 +43,8 @@ it("makes the same index files as postings held whole, and leaves no file behind
       titleLine: `Question ${index}`,
       tags: [`tag${index % 5}`],
       bodyWords: [`often${index % 11}`, `seldom${index % 23}`, "shared", `rare${index}`].join(" "),
+      answerWords:
+        index % 3 === 0 ? "" : [`often${index % 7}`, "shared", `answered${index}`].join(" "),
     }));
     const spilled = buildSearchIndex(documents, {
       runs: new SpilledPostings(directory),

@@ -13,6 +13,7 @@ function answer(id: string, fields: Partial<AnswerEntry>): { id: string; answer:
       accepted: false,
       score: 0,
       bodyHtml: "",
+      bodyWords: "",
       ...fields,
     },
   };

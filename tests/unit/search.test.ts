@@ -17,6 +17,10 @@ import {
 import { rankQuestions } from "../../src/lib/search/rank.ts";
 import { indexWords, parseQuery, searchWords } from "../../src/lib/search/words.ts";
 import { chunksHolding, createSearcher } from "../../src/search/searcher.ts";
+import { assembleContent } from "../../src/core/content.ts";
+import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
+import { questionFiles } from "../../src/core/question-file.ts";
+import { answerFiles } from "../../src/core/answer-file.ts";
 
 describe("search words", () => {
   it("folds case, accents and compatibility forms", () => {
@@ -231,6 +235,7 @@ const documents: SearchDocument[] = [
     titleLine: "Erasing from a std::vector while iterating",
     tags: ["c++", "stl"],
     bodyWords: spaced("My loop calls erase() and crashes. Using C99 elsewhere."),
+    answerWords: "",
   },
   {
     id: "dotnet-config",
@@ -238,6 +243,7 @@ const documents: SearchDocument[] = [
     titleLine: "Where does .NET read its configuration? [closed]",
     tags: [".net", "configuration"],
     bodyWords: spaced("The app ignores appsettings.json in production."),
+    answerWords: "",
   },
   {
     id: "cafe-wifi",
@@ -245,6 +251,7 @@ const documents: SearchDocument[] = [
     titleLine: "Café Wi-Fi blocks my VPN",
     tags: ["vpn", "wireguard"],
     bodyWords: spaced("The handshake never completes on port 51820; std library unrelated."),
+    answerWords: "",
   },
   {
     id: "vector-install",
@@ -252,6 +259,7 @@ const documents: SearchDocument[] = [
     titleLine: "Installing a vector graphics editor [duplicate]",
     tags: ["inkscape"],
     bodyWords: spaced("Which installer should I use? It mentions c99 too."),
+    answerWords: "",
   },
 ];
 
@@ -309,6 +317,7 @@ describe("searching a built index", () => {
       titleLine: title as string,
       tags: ["quantum"],
       bodyWords: spaced(body as string),
+      answerWords: "",
     }));
     const { source } = inMemorySource(buildSearchIndex(grover, { sizes }));
     const searcher = createSearcher(source);
@@ -386,5 +395,92 @@ describe("the index files", () => {
     assert.deepEqual(chunksHolding(chunks, "installer", false), ["w-3"]);
     assert.deepEqual(chunksHolding(chunks, "inst", true), ["w-2", "w-3", "w-4"]);
     assert.deepEqual(chunksHolding(chunks, "0", true), []);
+  });
+});
+
+describe("answers", () => {
+  const searchOf = (files: readonly SearchFile[]) => {
+    const searcher = createSearcher(inMemorySource(files).source);
+    return async (query: string) => {
+      const found = await searcher.find(query);
+      return (await searcher.records(found.questions)).map(([id]) => id);
+    };
+  };
+
+  it("find their question, below questions whose own title, tags or body hold the words", async () => {
+    const question = (id: string, title: string, body: string, answers: string[]) => ({
+      id,
+      title,
+      titleLine: title,
+      tags: ["circuits"],
+      bodyWords: spaced(body),
+      answerWords: answers.map(spaced).join(" "),
+    });
+    // Newest first: the question found by its answers alone comes first in the listing.
+    const search = searchOf(
+      buildSearchIndex(
+        [
+          question("answered", "Phase estimation", "How precise is it?", [
+            "Add an ancilla qubit.",
+            "An ancilla register, as in Kitaev's method.",
+          ]),
+          question("in-body", "Measuring a register", "Can an ancilla help?", ["An ancilla."]),
+          question("in-title", "Resetting an ancilla", "Mid-circuit.", []),
+          question("phase-body", "Kickback", "Phase kickback onto an ancilla.", ["Phase."]),
+          question("unrelated", "Noise", "Decoherence.", ["Nothing here."]),
+        ],
+        { sizes: { wordChunkCharacters: 40, questionsPerChunk: 2 } },
+      ),
+    );
+    assert.deepEqual(await search("ancilla "), ["in-title", "in-body", "phase-body", "answered"]);
+    assert.deepEqual(await search("kitaev"), ["answered"]);
+    // Its title holds "phase", but only an answer "ancilla": the question whose body holds
+    // both comes first.
+    assert.deepEqual(await search("phase ancilla "), ["phase-body", "answered"]);
+  });
+
+  it("are searched by the words their page shows, read with the answer files", async () => {
+    const read = <Entry>(
+      reader: FolderReader<Entry, typeof settings>,
+      texts: Record<string, string>,
+    ) => {
+      const names = folderNames(
+        Object.keys(texts).map((name) => ({ name, isFile: true })),
+        reader,
+        { folder: reader.folder, file: (name) => `${reader.folder}/${name}` },
+      );
+      const files = folderFiles<Entry>(names);
+      for (const named of names.files) {
+        addReading(files, named, reader.read(texts[named.name] ?? "", named.id, settings));
+      }
+      return files;
+    };
+    const settings = { excerptLength: 200, bodyFormat: "markdown", math: "off" } as const;
+    const community = { name: "Search", ...settings };
+    const questionText = (title: string) =>
+      `---\ntitle: ${title}\ntags: [t]\nasked: "2024-01-01"\n---\nA question.\n`;
+    const answerText = (question: string, body: string) =>
+      `---\nquestion: ${question}\nanswered: "2024-05-01T10:00:00Z"\n---\n${body}\n`;
+    const assembled = assembleContent(
+      { community, problems: [] },
+      read(questionFiles, {
+        "grover.md": questionText("Grover search"),
+        "shor.md": questionText("Shor"),
+      }),
+      read(answerFiles, {
+        "a1.md": answerText(
+          "grover",
+          "See [amplitude amplification](https://example.com/zzlinkword).",
+        ),
+        "a2.md": answerText("shor", "<script>zzscriptword()</script>Period finding."),
+      }),
+    );
+    assert.ok("content" in assembled);
+    const search = searchOf(assembled.content.searchIndex);
+    assert.deepEqual(await search("amplification "), ["grover"]);
+    assert.deepEqual(await search("period finding "), ["shor"]);
+    // Not what the page does not show: a link's address, a script the sanitizer dropped.
+    assert.deepEqual(await search("zzlinkword "), []);
+    assert.deepEqual(await search("zzscriptword "), []);
   });
 });

@@ -22,7 +22,7 @@ export const SEARCH_SCRIPT_FILE = "search.js";
 /** The global the index files call; set by the search script before it loads them. */
 export const REGISTRY = "qaSearchIndex";
 /** Bumped when the files' shape changes. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 export interface SearchManifest {
   format: typeof INDEX_FORMAT;

@@ -1,10 +1,10 @@
 import { grown } from "../grown-array.ts";
 
 /*
- * A word's postings: the questions it is found in, each with where (title, tags, body), as a
- * short string that a script file can hold without escaping. Questions are numbered by their
- * place in the listing, so the list is ascending and written as gaps, and a common word's
- * postings take about a character per question.
+ * A word's postings: the questions it is found in, each with where (title, tags, body, or its
+ * answers only), as a short string that a script file can hold without escaping. Questions are
+ * numbered by their place in the listing, so the list is ascending and written as gaps, and a
+ * common word's postings take about a character per question.
  *
  * Each question is one number, `(gap - 1) * 8 + fields`, where `gap` is the distance from the
  * previous question (from -1 for the first) and `fields` the bits below, written in base 32,
@@ -16,6 +16,11 @@ import { grown } from "../grown-array.ts";
 export const IN_TITLE = 1;
 export const IN_TAGS = 2;
 export const IN_BODY = 4;
+/**
+ * None of the question's own fields: the word is in one of its answers only. A field of its
+ * own would take a fourth bit, and a character more for many of a common word's postings.
+ */
+export const IN_ANSWERS_ONLY = 0;
 
 const LAST = "0123456789abcdefghijklmnopqrstuv";
 const CONTINUED = "wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
@@ -32,13 +37,13 @@ const ASCII = new TextDecoder();
 /** The postings of one word, questions ascending. */
 export interface Postings {
   questions: Uint32Array;
-  /** The fields the word was found in, per question (`IN_TITLE | IN_TAGS | IN_BODY`). */
+  /** The fields the word was found in, per question (`IN_TITLE | IN_TAGS | IN_BODY`, or 0). */
   fields: Uint8Array;
 }
 
 /**
  * Writes postings given as `question * 8 + fields` each, questions ascending and each
- * `fields` between 1 and 7.
+ * `fields` between 0 (`IN_ANSWERS_ONLY`) and 7.
  */
 export function encodePostings(postings: ArrayLike<number>): string {
   const writer = new PostingsWriter();
@@ -65,7 +70,7 @@ export class PostingsWriter {
     this.#previous = previous;
   }
 
-  /** Adds `question`, greater than the last one added, found in `fields` (1 to 7). */
+  /** Adds `question`, greater than the last one added, found in `fields` (0 to 7). */
   add(question: number, fields: number): void {
     if (question <= this.#previous) {
       throw new RangeError(`Postings must ascend: question ${question} after ${this.#previous}`);

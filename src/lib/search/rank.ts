@@ -1,11 +1,15 @@
 import { IN_TAGS, IN_TITLE, type Postings } from "./postings.ts";
 
+/** Marks a question a term was found in, whatever its fields (`IN_ANSWERS_ONLY` is 0). */
+const FOUND = 8;
+
 /**
  * The questions that hold every term of a query, best first. `terms` has one entry per term of
- * the query: a whole word's postings, or those of every word a prefix begins (any of them will
- * do). A question ranks by how many terms are in its title, then how many in its tags, then by
- * its place in the listing (newest first): a question that has the words in its title comes
- * before one that only mentions them.
+ * the query: the postings of every word it matches (any of them will do). A question whose own
+ * title, tags or body hold every term comes before one that needs its answers for some; then a
+ * question ranks by how many terms are in its title, then how many in its tags, then by its
+ * place in the listing (newest first): a question that has the words in its title comes before
+ * one that only mentions them.
  *
  * Linear in the postings and the number of questions, with no sort: searching a community of
  * 100,000 questions takes a few milliseconds whatever the query.
@@ -20,29 +24,33 @@ export function rankQuestions(
     for (const { questions, fields: found } of postingsOfTerm) {
       for (let index = 0; index < questions.length; index++) {
         const question = questions[index] as number;
-        fields[question] = (fields[question] as number) | (found[index] as number);
+        fields[question] = (fields[question] as number) | (found[index] as number) | FOUND;
       }
     }
     return fields;
   });
-  // Questions by score, each list in listing order; a score is (terms in the title, terms in
-  // the tags), so a higher title count always outranks any tag count.
+  // Questions by score, each list in listing order; a score is (every term in the question's
+  // own text, terms in the title, terms in the tags), each part outranking all that follow.
   const byScore = new Map<number, number[]>();
   const tagWeight = 1;
   const titleWeight = terms.length + 1;
+  const ownTextWeight = titleWeight * (terms.length + 1);
   for (let question = 0; question < questionCount; question++) {
     let score = 0;
     let found = true;
+    let ownText = true;
     for (const fields of fieldsOfTerm) {
       const where = fields[question] as number;
       if (where === 0) {
         found = false;
         break;
       }
+      if (where === FOUND) ownText = false;
       if (where & IN_TITLE) score += titleWeight;
       if (where & IN_TAGS) score += tagWeight;
     }
     if (!found) continue;
+    if (ownText) score += ownTextWeight;
     const ofScore = byScore.get(score);
     if (ofScore === undefined) byScore.set(score, [question]);
     else ofScore.push(question);

@@ -16,7 +16,10 @@ import { removeOldUnusedFiles } from "./old-files.ts";
  * build holds one range.
  */
 
-/** How many documents a spill file holds: some 20 MB of them, held while it is sorted. */
+/**
+ * How many documents a spill file holds, held while it is sorted: some 20 MB of them, and as
+ * much again as their answers' words.
+ */
 const DOCUMENTS_PER_FILE = 25_000;
 
 /** What one spill file holds back before writing it. */
@@ -44,9 +47,9 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
     }
   }
 
-  put(rank: number, { id, title, titleLine, tags, bodyWords }: SearchDocument): void {
+  put(rank: number, { id, title, titleLine, tags, bodyWords, answerWords }: SearchDocument): void {
     const file = this.#files[Math.floor(rank / DOCUMENTS_PER_FILE)] as SpillFile;
-    const line = `${JSON.stringify([rank, id, title, titleLine, tags, bodyWords])}\n`;
+    const line = `${JSON.stringify([rank, id, title, titleLine, tags, bodyWords, answerWords])}\n`;
     file.pending.push(line);
     file.pendingBytes += line.length;
     if (file.pendingBytes >= WRITE_BLOCK_BYTES) writePending(file);
@@ -59,8 +62,10 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
       const documents: SearchDocument[] = [];
       for (const line of readFileSync(file.path, "utf8").split("\n")) {
         if (line === "") continue;
-        const [rank, id, title, titleLine, tags, bodyWords] = JSON.parse(line) as SpilledLine;
-        documents[rank - first] = { id, title, titleLine, tags, bodyWords };
+        const [rank, id, title, titleLine, tags, bodyWords, answerWords] = JSON.parse(
+          line,
+        ) as SpilledLine;
+        documents[rank - first] = { id, title, titleLine, tags, bodyWords, answerWords };
       }
       letGo(file);
       yield* documents;
@@ -72,7 +77,7 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
   }
 }
 
-type SpilledLine = [number, string, string, string, string[], string];
+type SpilledLine = [number, string, string, string, string[], string, string];
 
 interface SpillFile {
   path: string;
