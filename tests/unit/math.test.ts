@@ -7,6 +7,7 @@ import { texToMathml } from "../../src/lib/math/tex-mathml.ts";
 import { decideMath } from "../../scripts/import/math-use.ts";
 import { renderCommunityFile } from "../../scripts/import/community-file.ts";
 import { communitySchema } from "../../src/schemas/community.ts";
+import { texWarnings } from "../../src/core/tex-warnings.ts";
 
 /** A body rendered with `math: tex`. */
 const tex = (body: string, format: "markdown" | "html" = "markdown") =>
@@ -115,6 +116,22 @@ describe("renderBody with math: tex", () => {
     const { html, texLeft } = tex("<p>$\\foo &lt;script&gt;alert(1)&lt;/script&gt;$</p>", "html");
     assert.equal(texLeft.length, 1);
     assert.equal(html, "<p>$\\foo &lt;script&gt;alert(1)&lt;/script&gt;$</p>");
+  });
+});
+
+describe("TeX as the live sites' MathJax reads it", () => {
+  it("names what it did not understand in the warning, and does not blame valid TeX", () => {
+    const { texLeft } = tex(
+      "A box: $\\enclose{circle}{x}$, and $$\\begin{flalign} a \\end{flalign}$$.",
+    );
+    const lines = texWarnings({
+      fileOfId: new Map([["q", "questions/q.md"]]),
+      texLeftOf: new Map([["q", texLeft]]),
+    });
+    assert.deepEqual(lines, [
+      '[math] questions/q.md: left as TeX source: "$\\\\enclose{circle}{x}$" (Temml does not know the command \\enclose)',
+      '[math] questions/q.md: left as TeX source: "$$\\\\begin{flalign} a \\\\end{flalign}$$" (Temml does not know the environment flalign)',
+    ]);
   });
 });
 

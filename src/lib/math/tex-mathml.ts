@@ -25,9 +25,23 @@ export function texToMathml(tex: string, display: boolean): { mathml: string } |
   } catch (error) {
     // Temml's messages end with the formula, underlined: the first line says it all.
     const message = error instanceof Error ? error.message : String(error);
-    return { error: message.split("\n")[0]?.trim() ?? message };
+    return { error: notUnderstood(message.split("\n")[0] ?? "") };
   }
   return { mathml: sanitizeHtml(mathml, MATHML_OPTIONS) };
+}
+
+/**
+ * What Temml did not understand, said plainly: a command or environment it does not know
+ * (which MathJax may: the TeX may well be right), or its own message, less the position.
+ */
+function notUnderstood(message: string): string {
+  const unknown = /Unsupported function name: (\S+)|No such environment: (\S+)/.exec(message);
+  if (unknown?.[1] !== undefined) return `Temml does not know the command ${unknown[1]}`;
+  if (unknown?.[2] !== undefined) return `Temml does not know the environment ${unknown[2]}`;
+  return message
+    .replace(/^\s*Temml parse error:\s*/, "")
+    .replace(/\s+at position \d+:.*$/, "")
+    .trim();
 }
 
 /**
