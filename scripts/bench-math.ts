@@ -29,7 +29,7 @@ import { projectRoot } from "../src/project-paths.ts";
 import { commandLineOptions, UsageError } from "./common/usage-error.ts";
 import { readDumpRows } from "./import/xml-rows.ts";
 import { formulasInHtml, type Formula } from "../src/lib/math/html-math.ts";
-import { texToMathml } from "../src/lib/math/tex-mathml.ts";
+import { texTypesetter } from "../src/lib/math/tex-mathml.ts";
 
 const HELP = `Usage: node scripts/bench-math.ts [--posts FILE] [--failures N]
   --posts     a dump's Posts.xml (default: the quantumcomputing sample dump)
@@ -88,8 +88,10 @@ const mathjaxTex = () => new TeX(mathjaxOptions);
 RegisterHTMLHandler(liteAdaptor());
 const serializer = new SerializedMmlVisitor();
 // MathJax keeps a \newcommand for every later formula of its document, as on a live page; a
-// document per post keeps one post's macros out of the next, as Temml and KaTeX do.
+// document per post keeps one post's macros out of the next, as the build's typesetter per
+// post does (plain Temml and KaTeX keep a definition to its own formula).
 let mathjaxDocument = mathjax.document("", { InputJax: mathjaxTex() });
+let buildTypesetter = texTypesetter();
 
 const candidates: {
   name: string;
@@ -123,12 +125,16 @@ const candidates: {
     },
   },
   {
-    // What the build writes: temml's output through the MathML allowlist.
+    // What the build writes: temml with MathJax's macros, a typesetter per post, its output
+    // through the MathML allowlist.
     name: "build: temml + allowlist",
     render: ({ tex, display }) => {
-      const mathml = texToMathml(tex, display);
+      const mathml = buildTypesetter(tex, display);
       if ("error" in mathml) throw new Error(mathml.error);
       return mathml.mathml;
+    },
+    startPost: () => {
+      buildTypesetter = texTypesetter();
     },
   },
 ];

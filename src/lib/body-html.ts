@@ -4,7 +4,7 @@ import { markdown, markdownWithMath } from "./markdown.ts";
 import { escapeText } from "./escape-text.ts";
 import { replaceTexInHtml, type Formula } from "./math/html-math.ts";
 import type { MathEnv } from "./math/markdown-math.ts";
-import { texToMathml } from "./math/tex-mathml.ts";
+import { texTypesetter } from "./math/tex-mathml.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
 export interface TexLeft {
@@ -37,7 +37,8 @@ export function renderBodyHtml(
  * is found in the body's text outside code, and its MathML, from Temml through an allowlist of
  * its own, is put in after the body is sanitized, so that the body's own markup never gets
  * to use MathML (a `<math>` a post writes is still dropped). A formula that cannot be typeset
- * stays as its source and is listed in `texLeft`, for the build's warnings.
+ * stays as its source and is listed in `texLeft`, for the build's warnings. The formulas are
+ * typeset in the body's order, so that a macro one defines applies to the later ones.
  *
  * A Markdown body's formulas are read before Markdown reads the rest (`markdownWithMath`) and
  * stand as placeholders through the sanitizer: a random key per call, which no post can guess,
@@ -50,8 +51,10 @@ export function renderBody(
   math: "off" | "tex",
 ): { html: string; texLeft: TexLeft[] } {
   const texLeft: TexLeft[] = [];
+  // One post, one typesetter: a macro the post defines applies to its later formulas.
+  const typesetter = texTypesetter();
   const typeset = (formula: Formula): string => {
-    const typeset = texToMathml(formula.tex, formula.display);
+    const typeset = typesetter(formula.tex, formula.display);
     if ("mathml" in typeset) return typeset.mathml;
     texLeft.push({ source: formula.source, reason: typeset.error });
     return escapeText(formula.source);

@@ -120,6 +120,41 @@ describe("renderBody with math: tex", () => {
 });
 
 describe("TeX as the live sites' MathJax reads it", () => {
+  /** The text a reader sees of a fragment: its MathML's letters (less the invisible function
+   * application an operator name ends with), its source's characters. */
+  const seen = (html: string) => html.replace(/<[^>]*>|\u2061/g, "");
+
+  it("applies a post's \\newcommand to its later formulas, as answer 1430 of quantumcomputing", () => {
+    const body = [
+      "<p>$\\newcommand{\\xtarget}{\\boldsymbol{x}_{\\operatorname{target}}}",
+      "\\newcommand{\\bs}[1]{{\\boldsymbol #1}}\\newcommand{\\on}[1]{{\\operatorname{#1}}}$No.</p>",
+      "<p>Say $\\xtarget$, with $\\bs x_k=1234$, returns $\\on{yes}$.</p>",
+    ].join("");
+    const { html, texLeft } = tex(body, "html");
+    assert.deepEqual(texLeft, []);
+    assert.equal(seen(html), "No.Say 𝒙target, with 𝒙k=1234, returns yes.");
+  });
+
+  it("keeps a post's macros to that post", () => {
+    tex("$\\newcommand{\\bs}{\\boldsymbol}$ and $\\bs{x}$");
+    const { html, texLeft } = tex("Another post: $\\bs{x}$");
+    assert.equal(html, "<p>Another post: $\\bs{x}$</p>\n");
+    assert.equal(texLeft.length, 1);
+  });
+
+  it("lets a post redefine a built-in, and \\def and \\DeclareMathOperator define", () => {
+    const { html, texLeft } = tex(
+      [
+        "$\\newcommand{\\ket}[1]{K#1}\\renewcommand{\\bra}[1]{B#1}$",
+        "$\\ket{0}\\bra{1}$,",
+        "$\\def\\half{h}\\DeclareMathOperator{\\Tr}{Tr}$",
+        "$\\half\\Tr\\rho$",
+      ].join(" "),
+    );
+    assert.deepEqual(texLeft, []);
+    assert.equal(seen(html), " K0B1,  hTrρ\n");
+  });
+
   it("names what it did not understand in the warning, and does not blame valid TeX", () => {
     const { texLeft } = tex(
       "A box: $\\enclose{circle}{x}$, and $$\\begin{flalign} a \\end{flalign}$$.",

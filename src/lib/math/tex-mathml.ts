@@ -1,33 +1,41 @@
 import sanitizeHtml from "sanitize-html";
 import temml from "temml";
+import { postMacros } from "./mathjax-tex.ts";
+
+/** A post's typesetter: one formula's TeX as MathML, or why it cannot be typeset. */
+export type Typesetter = (tex: string, display: boolean) => { mathml: string } | { error: string };
 
 /**
- * One formula's TeX as MathML that is safe to put on a page, or why it cannot be typeset.
+ * A typesetter for the formulas of one post, to be called on them in order: a macro a formula
+ * defines applies to the later ones, as MathJax does on a page (src/lib/math/mathjax-tex.ts).
  *
- * Temml (chosen by measurement, see scripts/bench.md "Math benchmark") typesets it with its
- * defaults for what is untrusted: `\href`, `\url`, `\htmlData`, `\class`, `\style` and `\id`
- * are errors, as are unknown macros (`throwOnError`: a formula Temml cannot read is left as
- * its source by the caller, not drawn in red). Each call starts with no macros, so a `\def` in
- * one formula never changes another. `maxSize` keeps a `\rule` or `\kern` from covering the
- * page. The MathML then goes through sanitize-html with the allowlist below, which holds
- * exactly what Temml writes with these settings, less `style`, `class`, `id` and `href`.
+ * Temml (chosen by measurement, see scripts/bench.md "Math benchmark") typesets each formula
+ * with its defaults for what is untrusted: `\href`, `\url`, `\htmlData`, `\class`, `\style`
+ * and `\id` are errors, as are unknown macros (`throwOnError`: a formula Temml cannot read is
+ * left as its source by the caller, not drawn in red). `maxSize` keeps a `\rule` or `\kern`
+ * from covering the page. The MathML then goes through sanitize-html with the allowlist below,
+ * which holds exactly what Temml writes with these settings, less `style`, `class`, `id` and
+ * `href`.
  */
+export function texTypesetter(): Typesetter {
+  const macros = postMacros();
+  const options = { throwOnError: true, trust: false, maxSize: MAX_SIZE, maxExpand: 1000, macros };
+  return (tex, display) => {
+    let mathml: string;
+    try {
+      mathml = temml.renderToString(tex, { ...options, displayMode: display });
+    } catch (error) {
+      // Temml's messages end with the formula, underlined: the first line says it all.
+      const message = String(error instanceof Error ? error.message : error).split("\n")[0];
+      return { error: notUnderstood(message ?? "") };
+    }
+    return { mathml: sanitizeHtml(mathml, MATHML_OPTIONS) };
+  };
+}
+
+/** One formula in a post of its own (`texTypesetter`). */
 export function texToMathml(tex: string, display: boolean): { mathml: string } | { error: string } {
-  let mathml: string;
-  try {
-    mathml = temml.renderToString(tex, {
-      displayMode: display,
-      throwOnError: true,
-      trust: false,
-      maxSize: MAX_SIZE,
-      maxExpand: 1000,
-    });
-  } catch (error) {
-    // Temml's messages end with the formula, underlined: the first line says it all.
-    const message = error instanceof Error ? error.message : String(error);
-    return { error: notUnderstood(message.split("\n")[0] ?? "") };
-  }
-  return { mathml: sanitizeHtml(mathml, MATHML_OPTIONS) };
+  return texTypesetter()(tex, display);
 }
 
 /**
