@@ -1,5 +1,6 @@
 // @ts-check
 import { fileURLToPath } from "node:url";
+import { contentReload } from "./src/integrations/content-reload.ts";
 import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
 import { renderThreads } from "./src/integrations/render-threads.ts";
@@ -45,5 +46,6 @@ export default {
     writtenPages(),
     renderThreads(),
     staticHost({ precompress: process.env["QA_PRECOMPRESS"] === "1" }),
+    contentReload(),
   ],
 };

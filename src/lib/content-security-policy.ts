@@ -13,11 +13,15 @@ import { createHash } from "node:crypto";
  * CSP to the DevTools fetch Lighthouse uses (GoogleChrome/lighthouse#16597, #4386), `'none'`
  * there fails its SEO audit. The search script opens no connection: it loads the index as
  * script files, which a page opened from disk may do, and fetch() it may not.
+ *
+ * With `devServer`, the policy of `astro dev`, whose own code (Vite's client, the dev toolbar)
+ * runs and styles itself inline: same-origin and inline, still nothing from elsewhere.
  */
 export function contentSecurityPolicy(
   inlineStyles: readonly string[] = [],
-  { scripts = false }: { scripts?: boolean } = {},
+  { scripts = false, devServer = false }: { scripts?: boolean; devServer?: boolean } = {},
 ): string {
+  if (devServer) return DEV_SERVER_POLICY;
   const styleHashes = inlineStyles.map(
     (css) => `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`,
   );
@@ -31,3 +35,13 @@ export function contentSecurityPolicy(
     "form-action 'none'",
   ].join("; ");
 }
+
+/** What `astro dev` itself needs; a built page never gets it. */
+const DEV_SERVER_POLICY = [
+  "default-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "script-src 'self' 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { AstroPrerenderer, RouteData } from "astro";
+import type { AstroIntegration, AstroPrerenderer, RouteData } from "astro";
 import { projectFile } from "../../project-paths.ts";
 
 /*
@@ -189,4 +189,22 @@ export function pageLocation(
     url: new URL(folder, origin).href,
     file: fileURLToPath(new URL(`.${encodeURI(folder)}index.html`, outDir)),
   };
+}
+
+/** `astro dev`'s Vite server, as Astro hands it to integrations. */
+type DevServer = Parameters<
+  NonNullable<AstroIntegration["hooks"]["astro:server:setup"]>
+>[0]["server"];
+
+/**
+ * Tells `astro dev` that the content changed, and the browser to reload. The dev server keeps
+ * each route's static paths until a source file changes; on this message, which Astro's own
+ * content layer sends when its data store changes, it forgets them all
+ * (astro/dist/vite-plugin-app/createAstroServerApp.js).
+ */
+export function reloadForContentChange(server: DevServer): void {
+  for (const [name, environment] of Object.entries(server.environments)) {
+    if (name !== "client") environment.hot.send("astro:content-changed", {});
+  }
+  server.environments["client"]?.hot.send({ type: "full-reload", path: "*" });
 }
