@@ -155,6 +155,42 @@ describe("TeX as the live sites' MathJax reads it", () => {
     assert.equal(seen(html), " K0B1,  hTrρ\n");
   });
 
+  it("loads nothing for \\require{...}, as an extension MathJax already has", () => {
+    const { html, texLeft } = tex("$\\require{physics} x$ and $\\require{\\mhchem}\\ce{He}$");
+    assert.deepEqual(texLeft, []);
+    assert.equal(seen(html), "x and He\n");
+  });
+
+  it("reads \\mbox as text", () => {
+    const { html, texLeft } = tex("$$\\sqrt{\\mbox{SWAP}}$$");
+    assert.deepEqual(texLeft, []);
+    assert.match(html, /<msqrt><mtext>SWAP<\/mtext><\/msqrt>/);
+  });
+
+  it("lays out eqnarray and eqnarray* as MathJax does: three columns, in display style", () => {
+    for (const name of ["eqnarray", "eqnarray*"]) {
+      const { html, texLeft } = tex(`$$\\begin{${name}} a &=& b \\\\ cd &\\to& e \\end{${name}}$$`);
+      assert.deepEqual(texLeft, [], name);
+      const rows = [...html.matchAll(/<mtr>(.*?)<\/mtr>/g)].map(([, row]) => seen(row ?? ""));
+      assert.deepEqual(rows, ["a=b", "cd→e"], name);
+      assert.equal(html.match(/<mtd/g)?.length, 6, name);
+      assert.match(html, /<mtable displaystyle="true">/, name);
+    }
+  });
+
+  it("reads # in text as itself, as in \\text{# of qubits}", () => {
+    const { html, texLeft } = tex("$$\\begin{array}{c}\\text{# of qubits} \\\\ 8\\end{array}$$");
+    assert.deepEqual(texLeft, []);
+    // Temml writes the spaces of a text as no-break spaces.
+    assert.match(html, /<mtext>#\u00a0of\u00a0qubits<\/mtext>/);
+  });
+
+  it("takes a bare \\sum as a subscript, as in $V_\\sum$", () => {
+    const { html, texLeft } = tex("$V_\\sum = a$ and $W^\\sum_\\prod$");
+    assert.deepEqual(texLeft, []);
+    assert.equal(seen(html), "V∑=a and W∏∑\n");
+  });
+
   it("names what it did not understand in the warning, and does not blame valid TeX", () => {
     const { texLeft } = tex(
       "A box: $\\enclose{circle}{x}$, and $$\\begin{flalign} a \\end{flalign}$$.",

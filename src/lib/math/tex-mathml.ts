@@ -1,13 +1,14 @@
 import sanitizeHtml from "sanitize-html";
 import temml from "temml";
-import { postMacros } from "./mathjax-tex.ts";
+import { asTemmlTex, postMacros, withScriptBraced } from "./mathjax-tex.ts";
 
 /** A post's typesetter: one formula's TeX as MathML, or why it cannot be typeset. */
 export type Typesetter = (tex: string, display: boolean) => { mathml: string } | { error: string };
 
 /**
  * A typesetter for the formulas of one post, to be called on them in order: a macro a formula
- * defines applies to the later ones, as MathJax does on a page (src/lib/math/mathjax-tex.ts).
+ * defines applies to the later ones, as MathJax does on a page, and what the live sites'
+ * MathJax accepts is said to Temml in its terms (src/lib/math/mathjax-tex.ts).
  *
  * Temml (chosen by measurement, see scripts/bench.md "Math benchmark") typesets each formula
  * with its defaults for what is untrusted: `\href`, `\url`, `\htmlData`, `\class`, `\style`
@@ -21,13 +22,19 @@ export function texTypesetter(): Typesetter {
   const macros = postMacros();
   const options = { throwOnError: true, trust: false, maxSize: MAX_SIZE, maxExpand: 1000, macros };
   return (tex, display) => {
-    let mathml: string;
-    try {
-      mathml = temml.renderToString(tex, { ...options, displayMode: display });
-    } catch (error) {
-      // Temml's messages end with the formula, underlined: the first line says it all.
-      const message = String(error instanceof Error ? error.message : error).split("\n")[0];
-      return { error: notUnderstood(message ?? "") };
+    let source = asTemmlTex(tex);
+    let mathml: string | undefined;
+    while (mathml === undefined) {
+      try {
+        mathml = temml.renderToString(source, { ...options, displayMode: display });
+      } catch (error) {
+        // Temml's messages end with the formula, underlined: the first line says it all.
+        const message = String(error instanceof Error ? error.message : error).split("\n")[0];
+        // Each retry braces one more bare script, so there are only so many.
+        const braced = withScriptBraced(source, message ?? "");
+        if (braced === undefined) return { error: notUnderstood(message ?? "") };
+        source = braced;
+      }
     }
     return { mathml: sanitizeHtml(mathml, MATHML_OPTIONS) };
   };
