@@ -26,6 +26,7 @@ import { checkTagCounts } from "./import/tag-counts.ts";
 import { readTagMapFile, type TagPolicy } from "./import/tags.ts";
 import { countRows } from "./import/row-count.ts";
 import { decideMath } from "./import/math-use.ts";
+import { decidePageSize } from "./import/page-size.ts";
 import { readUserNames } from "./import/users.ts";
 import { DumpReadError } from "./import/xml-rows.ts";
 
@@ -83,29 +84,31 @@ async function countNotCarriedRows(dump: DumpFiles): Promise<Map<string, number>
 
 /**
  * Writes community.yaml into the staging folder, with the CC BY-SA attribution the licence
- * asks for; returns whether it typesets math (the posts use TeX, or --math says so).
+ * asks for; returns whether it typesets math (the posts use TeX, or --math says so) and its
+ * page size (above a hundred questions, or as --page-size says).
  */
 function writeCommunityFile(
   staging: string,
-  site: string,
-  name: string,
+  { site, name }: { site: string; name: string },
   pass: PostsPass,
-  mathFlag: boolean | undefined,
-): boolean {
+  options: ImportOptions,
+): { typesetsMath: boolean; pageSize: number | undefined } {
   const attribution = communityAttribution(site, pass.licences, pass.licenceFrom);
-  const typesetsMath = decideMath(pass.mathUse, mathFlag);
+  const typesetsMath = decideMath(pass.mathUse, options.math);
+  const pageSize = decidePageSize(pass.written, options.pageSize);
   const community = renderCommunityFile(
     name,
     attribution,
     `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
     typesetsMath,
+    pageSize,
   );
   const communityProblems = communityFileProblems(community);
   if (communityProblems.length > 0) {
     throw new Error(`community.yaml would be invalid: ${JSON.stringify(communityProblems)}`);
   }
   writeFileSync(join(staging, "community.yaml"), community);
-  return typesetsMath;
+  return { typesetsMath, pageSize };
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -165,9 +168,9 @@ async function main(args: readonly string[]): Promise<number> {
     const notCarriedRows = await countNotCarriedRows(dump);
     progress.end();
 
-    // 6. community.yaml, with the CC BY-SA attribution the licence asks for, and math: tex
-    //    when the posts use TeX (or --math says so).
-    const typesetsMath = writeCommunityFile(staging, site, name, pass, options.math);
+    // 6. community.yaml, with the CC BY-SA attribution the licence asks for, math: tex when
+    //    the posts use TeX (or --math says so), and pageSize for a big listing.
+    const settings = writeCommunityFile(staging, { site, name }, pass, options);
 
     // 7. Swap the folder in only when every question and answer made it, or when asked to.
     const complete = pass.problems.length === 0 && duplicates.problems.length === 0;
@@ -189,7 +192,8 @@ async function main(args: readonly string[]): Promise<number> {
       written: complete || options.allowPartial,
       exitCode: complete ? 0 : 1,
       seconds: (performance.now() - started) / 1000,
-      math: { on: typesetsMath, flag: options.math },
+      math: { on: settings.typesetsMath, flag: options.math },
+      pageSize: { size: settings.pageSize, flag: options.pageSize },
     });
     console.log(options.json ? JSON.stringify(report, null, 2) : formatReport(report));
     return report.exitCode;

@@ -27,6 +27,8 @@ export interface ReportParts {
   seconds: number;
   /** Whether community.yaml got `math: tex`, and `--math` (true), `--no-math` (false) or neither. */
   math: { on: boolean; flag: boolean | undefined };
+  /** community.yaml's `pageSize` (undefined: one page), and `--page-size` when given. */
+  pageSize: { size: number | undefined; flag: number | null | undefined };
 }
 
 /** Puts the steps' results into the report's shape, sorted so two runs print the same. */
@@ -88,6 +90,11 @@ export function assembleReport(parts: ReportParts): ImportReport {
       setting: parts.math.on ? "tex" : "off",
       by: parts.math.flag === undefined ? "share" : parts.math.flag ? "--math" : "--no-math",
       ...pass.mathUse,
+    },
+    listing: {
+      pageSize: parts.pageSize.size ?? null,
+      by: parts.pageSize.flag === undefined ? "questions" : "--page-size",
+      questions: pass.written,
     },
     written: parts.written,
     exitCode: parts.exitCode,

@@ -7,16 +7,24 @@ import type { FieldProblem } from "./question-file.ts";
  * `community.yaml`: the name and the attribution, both double-quoted, under comments that say
  * where the content came from and repeat the credit for anyone reading the file. Dump bodies
  * are HTML through and through, so the site is told to read them as HTML (`bodyFormat`).
- * `math` is written only for a site that uses TeX (`math: tex`); off is the default.
+ * `math` is written only for a site that uses TeX (`math: tex`); off is the default. `pageSize`
+ * only when the listing is paged; left out, one page holds every question.
  */
 export function renderCommunityFile(
   name: string,
   attribution: string,
   source: string,
   math = false,
+  pageSize?: number,
 ): string {
   const yaml = stringify(
-    { name, bodyFormat: "html", ...(math && { math: "tex" }), attribution },
+    {
+      name,
+      bodyFormat: "html",
+      ...(math && { math: "tex" }),
+      ...(pageSize !== undefined && { pageSize }),
+      attribution,
+    },
     { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 },
   );
   return `# ${source}\n# ${attribution}\n${yaml}`;

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { oneLineTextProblem } from "../../src/lib/one-line-text.ts";
 import { UsageError } from "../common/usage-error.ts";
+import { IMPORT_PAGE_SIZE, PAGING_ABOVE, readPageSizeFlag } from "./page-size.ts";
 
 /** What the command line asked for, checked for shape only (paths are checked by the steps). */
 export interface ImportOptions {
@@ -19,6 +20,8 @@ export interface ImportOptions {
   checkText: boolean;
   /** `--math` (true) or `--no-math` (false); undefined: decided from the posts. */
   math: boolean | undefined;
+  /** `--page-size N` (N) or `--page-size none` (null); undefined: decided from the questions. */
+  pageSize: number | null | undefined;
   json: boolean;
   quiet: boolean;
 }
@@ -65,6 +68,10 @@ Options:
                        not. Default: on when 5% or more of the posts written hold a formula
                        ($...$, $$...$$, \\(...\\), \\[...\\] outside code), as on Stack Exchange's
                        MathJax sites (quantumcomputing: 52.8%; sites without MathJax: under 1%).
+  --page-size N        Split the listing (and each tag's page) into pages of N questions
+                       (pageSize: N in community.yaml); --page-size none keeps one page.
+                       Default: pages of ${IMPORT_PAGE_SIZE} when more than ${PAGING_ABOVE} questions are written, else one
+                       page.
   --json               Print the report as JSON instead of text.
   --quiet              No progress display. (It is shown only when stderr is a terminal.)
   -h, --help           Show this help.
@@ -96,6 +103,7 @@ const OPTIONS = {
   force: { type: "boolean", default: false },
   "check-text": { type: "boolean", default: false },
   math: { type: "boolean" },
+  "page-size": { type: "string" },
   json: { type: "boolean", default: false },
   quiet: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
@@ -164,6 +172,13 @@ export function parseImportArguments(
       `--site ${JSON.stringify(values.site)} is not a host name; write it like beer.stackexchange.com`,
     );
   }
+  const pageSize =
+    values["page-size"] === undefined ? undefined : readPageSizeFlag(values["page-size"]);
+  if (pageSize === undefined && values["page-size"] !== undefined) {
+    throw new UsageError(
+      `--page-size ${JSON.stringify(values["page-size"])} is not a page size: give a whole number of at least 1, or none for one page`,
+    );
+  }
   const licenceProblem =
     values.license === undefined ? undefined : oneLineTextProblem(values.license);
   if (licenceProblem !== undefined) {
@@ -184,6 +199,7 @@ export function parseImportArguments(
     force: values.force,
     checkText: values["check-text"],
     math: values.math,
+    pageSize,
     json: values.json,
     quiet: values.quiet,
   };

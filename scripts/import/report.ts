@@ -1,4 +1,5 @@
 import { MATH_SHARE } from "./math-use.ts";
+import { PAGING_ABOVE } from "./page-size.ts";
 import type { AnswerWithoutQuestion } from "./answer-ledger.ts";
 import type { LinkNote } from "./duplicates.ts";
 import type { NameCleaned, PostProblem, QuestionWarning } from "./import-posts.ts";
@@ -103,6 +104,15 @@ export interface ImportReport {
     posts: number;
     withTex: number;
   };
+  /**
+   * community.yaml's `pageSize` (null: one page), decided by `--page-size` or else by the
+   * questions written (scripts/import/page-size.ts).
+   */
+  listing: {
+    pageSize: number | null;
+    by: "--page-size" | "questions";
+    questions: number;
+  };
   /** Whether `out` now holds this import. */
   written: boolean;
   exitCode: 0 | 1;
@@ -171,8 +181,18 @@ function headerLines(report: ImportReport): string[] {
       `${n(report.math.withTex)} of ${n(report.math.posts)} posts hold TeX, ` +
       `${report.math.posts === 0 ? "0" : ((100 * report.math.withTex) / report.math.posts).toFixed(1)}%; ` +
       `${Math.round(MATH_SHARE * 100)}% or more turns it on)`,
+    listingLine(report.listing),
     "",
   ];
+}
+
+/** Whether the listing is paged, and why. */
+function listingLine(listing: ImportReport["listing"]): string {
+  return (
+    `  listing: ${listing.pageSize === null ? "one page" : `pages of ${n(listing.pageSize)}`} ` +
+    `(${listing.by === "questions" ? "" : "--page-size; "}${n(listing.questions)} questions; ` +
+    `more than ${PAGING_ABOVE} turns paging on)`
+  );
 }
 
 /** One line of the counts: its label, the figure aligned on the right, then what it is made of. */

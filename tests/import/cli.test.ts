@@ -719,6 +719,7 @@ describe("the import command", () => {
       "--strict",
       "--allow-partial",
       "--check-text",
+      "--page-size",
       "--json",
       "--quiet",
       "--help",
@@ -763,6 +764,42 @@ describe("the import command", () => {
       assert.equal(run.status, 2, run.stderr);
       assert.ok(run.stderr.includes(hint), `${args.join(" ")}: ${run.stderr}`);
       assert.ok(!asNpmRuns(false, ...args).stderr.includes("npm passes"), "only under npm");
+    }
+  });
+
+  it("pages the listing of more than 100 questions by 50, says so, and --page-size decides instead", () => {
+    const questions = Array.from({ length: 101 }, (_, index) => question(index + 1));
+    const many = writeDump("many.stackexchange.com", questions);
+    const out = outFolder("many-out");
+    const run = runImport(many, "--out", out);
+    assert.equal(run.status, 0, run.stderr + run.stdout);
+    assert.match(
+      run.stdout,
+      /^ {2}listing: pages of 50 \(101 questions; more than 100 turns paging on\)$/m,
+    );
+    assert.match(readFileSync(join(out, "community.yaml"), "utf8"), /^pageSize: 50$/m);
+    assert.equal(readImportedContent(out).community.pageSize, 50, "the build reads it");
+
+    const few = writeDump("few.stackexchange.com", questions.slice(0, 100));
+    const fewOut = outFolder("few-out");
+    const onePage = runImport(few, "--out", fewOut, "--json");
+    assert.equal(onePage.status, 0, onePage.stderr);
+    assert.deepEqual(report(onePage).listing, { pageSize: null, by: "questions", questions: 100 });
+    assert.doesNotMatch(readFileSync(join(fewOut, "community.yaml"), "utf8"), /pageSize/);
+
+    for (const [flag, pageSize] of [
+      ["20", 20],
+      ["none", null],
+    ] as const) {
+      const chosen = runImport(many, "--out", out, "--force", "--page-size", flag, "--json");
+      assert.equal(chosen.status, 0, chosen.stderr);
+      assert.deepEqual(report(chosen).listing, { pageSize, by: "--page-size", questions: 101 });
+      assert.equal(readImportedContent(out).community.pageSize, pageSize ?? undefined);
+    }
+    for (const flag of ["0", "1.5", "fifty", ""]) {
+      const refused = runImport(many, "--out", out, "--force", "--page-size", flag);
+      assert.equal(refused.status, 2, `--page-size ${flag}: ${refused.stderr}`);
+      assert.match(refused.stderr, /--page-size .*a whole number of at least 1, or none/);
     }
   });
 

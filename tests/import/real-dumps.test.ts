@@ -246,6 +246,7 @@ describe("importing the real dumps", withDumps, () => {
       }
       assert.deepEqual(report.problems, []);
 
+      assert.equal(community["pageSize"], 50, "more than 100 questions: pages of 50");
       const communityFile = readFileSync(join(out, "community.yaml"), "utf8");
       assert.match(
         communityFile,
@@ -496,6 +497,15 @@ function expectedListing(
   return { lines, ids };
 }
 
+/** The listing's pages after the first, page/2/ on, in order. */
+function listingPagesAfterFirst(outDir: string): string[] {
+  const pages: string[] = [];
+  for (let page = 2; existsSync(join(outDir, `page/${page}/index.html`)); page++) {
+    pages.push(readFileSync(join(outDir, `page/${page}/index.html`), "utf8"));
+  }
+  return pages;
+}
+
 describe("building imported sites", withDumps, () => {
   for (const [site, name, tagMap] of [
     ["beer.stackexchange.com", BEER_NAME, {}],
@@ -509,7 +519,14 @@ describe("building imported sites", withDumps, () => {
       const build = await buildSite(content, outDir);
       assert.equal(build.exitCode, 0, build.output);
       const html = readFileSync(join(outDir, "index.html"), "utf8");
-      const actual = listingLines(html);
+      // More than 100 questions: the import pages the listing by 50. Read every page in order,
+      // the heading once.
+      const later = listingPagesAfterFirst(outDir);
+      assert.equal(later.length, Math.ceil((SITES[site]?.questions ?? 0) / 50) - 1, "pages of 50");
+      const actual = [
+        ...listingLines(html),
+        ...later.flatMap((page) => listingLines(page).slice(1)),
+      ];
       const { lines: expected, ids } = expectedListing(site, name, tagMap);
       assert.equal(actual.length, expected.length, "one title, tags and excerpt line per question");
 
