@@ -5,7 +5,7 @@ import {
   type WordChunk,
 } from "../lib/search/index-format.ts";
 import { decodePostings, type Postings } from "../lib/search/postings.ts";
-import { rankQuestions } from "../lib/search/rank.ts";
+import { rankQuestions, type TermPostings } from "../lib/search/rank.ts";
 import { parseQuery, SHORTEST_PREFIX } from "../lib/search/words.ts";
 
 /**
@@ -61,22 +61,22 @@ export function createSearcher(source: IndexSource): {
     return postings;
   };
 
-  /** The postings of `word`, or of every word beginning with it when `asPrefix`. */
-  const lookUp = async (word: string, asPrefix: boolean): Promise<Postings[]> => {
+  /** The postings of `word`, and of every longer word beginning with it when `asPrefix`. */
+  const lookUp = async (word: string, asPrefix: boolean): Promise<TermPostings> => {
     const { wordChunks: chunkList } = await theManifest();
     const names = chunksHolding(chunkList, word, asPrefix);
-    const found: Postings[] = [];
+    const term: { exact?: Postings; longer: Postings[] } = { longer: [] };
     for (const byWord of await Promise.all(names.map(wordsOfChunk))) {
-      if (!asPrefix) {
-        const encoded = byWord.get(word);
-        if (encoded !== undefined) found.push(postingsOf(word, encoded));
-        continue;
-      }
+      const encoded = byWord.get(word);
+      if (encoded !== undefined) term.exact = postingsOf(word, encoded);
+      if (!asPrefix) continue;
       for (const [candidate, encoded] of byWord) {
-        if (candidate.startsWith(word)) found.push(postingsOf(candidate, encoded));
+        if (candidate !== word && candidate.startsWith(word)) {
+          term.longer.push(postingsOf(candidate, encoded));
+        }
       }
     }
-    return found;
+    return term;
   };
 
   return {
@@ -92,7 +92,9 @@ export function createSearcher(source: IndexSource): {
         words.map((word) => lookUp(word, word.length >= SHORTEST_PREFIX)),
       );
       // A term found nowhere: nothing holds every term, and nothing need be ranked.
-      if (terms.some((postings) => postings.length === 0)) return found;
+      if (terms.some(({ exact, longer }) => exact === undefined && longer.length === 0)) {
+        return found;
+      }
       found.questions = rankQuestions(terms, questionCount);
       return found;
     },

@@ -191,13 +191,23 @@ describe("ranking", () => {
       [3, IN_TITLE],
       [4, IN_TITLE],
     ]);
-    assert.deepEqual(rankQuestions([[vector], [erase]], 6), [3, 1, 2, 0]);
+    assert.deepEqual(
+      rankQuestions(
+        [
+          { exact: vector, longer: [] },
+          { exact: erase, longer: [] },
+        ],
+        6,
+      ),
+      [3, 1, 2, 0],
+    );
   });
 
   it("takes a prefix's words as one term: any of them will do", () => {
     const install = postings([[0, IN_BODY]]);
     const installer = postings([[1, IN_TITLE]]);
-    assert.deepEqual(rankQuestions([[install, installer]], 3), [1, 0]);
+    assert.deepEqual(rankQuestions([{ exact: install, longer: [installer] }], 3), [1, 0]);
+    assert.deepEqual(rankQuestions([{ longer: [install, installer] }], 3), [1, 0]);
   });
 
   it("finds nothing for no terms", () => {
@@ -325,12 +335,36 @@ describe("searching a built index", () => {
       const found = await searcher.find(query);
       return (await searcher.records(found.questions)).map(([id]) => id);
     };
-    const expected = ["grover-oracle", "oracles", "both", "building"];
+    // "oracles" has "oracle" only as the start of a longer word in its title.
+    const expected = ["grover-oracle", "both", "oracles", "building"];
     for (const query of ["grover oracle", "oracle grover", "grover oracle ", "oracle grover "]) {
       assert.deepEqual(await ids(query), expected, query);
     }
     assert.deepEqual(await ids("Grover\u2019s oracle"), expected);
     assert.deepEqual(await ids("grovers' oracles"), ["oracles"]);
+  });
+
+  it("puts a question that holds a word as typed before one that holds a longer word only", async () => {
+    const languages: SearchDocument[] = [
+      ["scripting", "Closures in a loop", "javascript"],
+      ["threads", "Threads that never end", "java"],
+      ["beans", "Beans and containers", "java javascript"],
+    ].map(([id, title, tag]) => ({
+      id: id as string,
+      title: title as string,
+      titleLine: title as string,
+      tags: (tag as string).split(" "),
+      bodyWords: "",
+      answerWords: "",
+    }));
+    const { source } = inMemorySource(buildSearchIndex(languages, { sizes }));
+    const searcher = createSearcher(source);
+    const ids = async (query: string) => {
+      const found = await searcher.find(query);
+      return (await searcher.records(found.questions)).map(([id]) => id);
+    };
+    assert.deepEqual(await ids("java"), ["threads", "beans", "scripting"]);
+    assert.deepEqual(await ids("jav"), ["scripting", "threads", "beans"]);
   });
 
   it("ignores stop words, and finds nothing for stop words alone", async () => {
