@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { contentReload } from "./src/integrations/content-reload.ts";
 import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
+import { outputOutsideProject } from "./src/integrations/output-outside-project.ts";
 import { renderThreads } from "./src/integrations/render-threads.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
 import { writtenPages } from "./src/integrations/written-pages.ts";
@@ -40,6 +41,7 @@ export default {
   },
   integrations: [
     loaderPaths(),
+    outputOutsideProject(),
     earlyLoading(),
     // Before staticHost: its files (robots.txt, _headers...) list what is left once this one
     // has deleted what no longer belongs.
