@@ -32,15 +32,16 @@ export const SHORTEST_PREFIX = 2;
 /*
  * A word is a run of letters, digits and `_`, with the `+` and `#` that end names such as
  * `c++`, `c#` and `f#`. Everything else separates words: `std::vector` is `std` and `vector`,
- * `.net` is `net`, `asp.net-core` is `asp`, `net` and `core`. A possessive ending is dropped
- * first, so `Grover's`, `grover’s` and `grovers'` are `grover`; then an apostrophe inside a word,
- * so `don't` and `O'Brien` are one word each, typed with or without it.
+ * `.net` is `net`, `asp.net-core` is `asp`, `net` and `core`. A possessive's `'s` is dropped
+ * first, so `Grover's` and `grover’s` are `grover`; after an `s`, only the apostrophe, so
+ * `Bayes'` is `bayes`, as `Bayes's` and `Bayes` are, and `users'` is `users`; then an
+ * apostrophe inside a word, so `don't` and `O'Brien` are one word each, typed with or without it.
  */
 const WORD = /[\p{L}\p{N}_]+[+#]*/gu;
 /** A straight, a curly and a modifier-letter apostrophe (`ʼ`, which Unicode counts a letter). */
 const APOSTROPHE = "['\u2019\u02bc]";
 const POSSESSIVE = new RegExp(
-  `(?<=[\\p{L}\\p{N}_+#])(?:${APOSTROPHE}s|s${APOSTROPHE})(?![\\p{L}\\p{N}_])`,
+  `(?<=[\\p{L}\\p{N}_+#])(?:${APOSTROPHE}s|(?<=s)${APOSTROPHE})(?![\\p{L}\\p{N}_])`,
   "gu",
 );
 const INNER_APOSTROPHE = new RegExp(`(?<=[\\p{L}\\p{N}])${APOSTROPHE}(?=[\\p{L}\\p{N}])`, "gu");
