@@ -27,6 +27,7 @@ export const sites = {
   paged: { content: "tests/fixtures/paged/content" },
   answers: { content: "tests/fixtures/answers/content" },
   "awkward-tags": { content: "tests/fixtures/awkward-tags/content" },
+  narrow: { content: "tests/fixtures/narrow/content" },
   hosted: {
     content: "content",
     env: { QA_SITE_URL: "https://qa.example.org/archive/questions/", QA_PRECOMPRESS: "1" },

@@ -1,0 +1,102 @@
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { pageUrl, sites, sitesRoot, type SiteName } from "./sites.ts";
+
+/** A common phone's width in CSS pixels (an iPhone 12 to 15). */
+const phoneWidth = 390;
+
+/** Every page a site's build wrote, as paths relative to its folder with `/`. */
+function builtPages(site: SiteName): string[] {
+  const dir = join(sitesRoot, site);
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).replaceAll("\\", "/"))
+    .sort();
+}
+
+/**
+ * How wide the page is, and when it is wider than the window, what sticks out: the outermost
+ * element whose own box passes the right edge, else (text that overflows a box, as an address
+ * too long for its line) the innermost element whose content does. What scrolls inside a box
+ * of its own (a code block, a table) is not counted: it does not widen the page.
+ */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const edge = root.clientWidth;
+    if (root.scrollWidth <= edge) return { width: root.scrollWidth, culprit: "" };
+    const clipped = (element: Element) => {
+      for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+        if (getComputedStyle(at).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const name = (element: Element) => {
+      const classes = [...element.classList].map((name) => `.${name}`).join("");
+      const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
+      const box = element.getBoundingClientRect();
+      return `<${element.localName}${classes}> "${text}" (${Math.round(box.left)}-${Math.round(box.left + Math.max(box.width, element.scrollWidth))} px)`;
+    };
+    const shown = [...document.body.querySelectorAll("*")].filter((element) => !clipped(element));
+    const boxPast = shown.find(
+      (element) =>
+        element.getBoundingClientRect().right > edge + 0.5 &&
+        !(
+          element.parentElement && element.parentElement.getBoundingClientRect().right > edge + 0.5
+        ),
+    );
+    const contentPast = shown.findLast(
+      (element) => element.getBoundingClientRect().left + element.scrollWidth > edge + 0.5,
+    );
+    const culprit = boxPast ?? contentPast;
+    return { width: root.scrollWidth, culprit: culprit ? name(culprit) : "(none found)" };
+  });
+}
+
+test.use({ viewport: { width: phoneWidth, height: 844 } });
+
+for (const site of Object.keys(sites) as SiteName[]) {
+  test(`every page of the ${site} site fits a ${phoneWidth} px phone without sideways scrolling`, async ({
+    page,
+  }) => {
+    // Every page of the site is opened in turn: the example's 120-odd take a few seconds.
+    test.slow();
+    const pages = builtPages(site);
+    expect(pages.length).toBeGreaterThan(3);
+    const tooWide: string[] = [];
+    for (const path of pages) {
+      await page.goto(new URL(path, pageUrl(site, "http")).href);
+      const { width, culprit } = await measure(page);
+      if (width > phoneWidth) tooWide.push(`${path}: ${width} px wide; past the edge: ${culprit}`);
+    }
+    expect(tooWide, `pages wider than ${phoneWidth} px`).toEqual([]);
+  });
+}
+
+test("a display formula wider than the phone scrolls inside its own box, with room around it", async ({
+  page,
+}) => {
+  await page.goto(new URL("questions/wide-formula/", pageUrl("narrow", "http")).href);
+  const formula = page.locator('.post-body math[display="block"]').first();
+  const { gaps, overflows, scrolled } = await formula.evaluate((math) => {
+    // The text of the paragraph just before and just after the formula, as laid out.
+    const lineBox = (node: Node | null) => {
+      const range = document.createRange();
+      if (node) range.selectNodeContents(node);
+      return [...range.getClientRects()].filter((rect) => rect.width > 0);
+    };
+    const box = math.getBoundingClientRect();
+    const above = lineBox(math.previousSibling).at(-1);
+    const below = lineBox(math.nextSibling)[0];
+    math.scrollLeft = math.scrollWidth;
+    return {
+      gaps: [box.top - (above?.bottom ?? 0), (below?.top ?? 0) - box.bottom],
+      overflows: math.scrollWidth > math.clientWidth,
+      scrolled: math.scrollLeft > 0,
+    };
+  });
+  expect(overflows, "the formula is wider than the column").toBe(true);
+  expect(scrolled, "its end can be scrolled into view").toBe(true);
+  for (const gap of gaps) expect(gap, "room between the formula and the text").toBeGreaterThan(6);
+});
