@@ -93,7 +93,7 @@ function writeCommunityFile(
   pass: PostsPass,
   options: ImportOptions,
 ): { typesetsMath: boolean; pageSize: number | undefined } {
-  const attribution = communityAttribution(site, pass.licences, pass.licenceFrom);
+  const attribution = communityAttribution(site, pass.licences);
   const typesetsMath = decideMath(pass.mathUse, options.math);
   const pageSize = decidePageSize(pass.written, options.pageSize);
   const community = renderCommunityFile(

@@ -165,25 +165,11 @@ export function licenceList(licences: ReadonlyMap<string, number>): string {
 }
 
 /**
- * The CC BY-SA credit shown below the listing: the site, its users, the licence(s), how they
- * were decided, and where the originals are. `from` counts the posts by where their licence
- * came from.
+ * The CC BY-SA credit shown below every page, for a reader: where the posts came from, that
+ * their authors wrote them, and under which licence(s). Each post's page links to its original
+ * and names its licence; how each licence was decided is the import report's to say.
  */
-export function communityAttribution(
-  site: string,
-  licences: ReadonlyMap<string, number>,
-  from: ReadonlyMap<LicenceSource, number>,
-): string {
-  const named = (from.get("ContentLicense") ?? 0) > 0;
-  const byDate = (from.get("date") ?? 0) > 0;
-  const given = (from.get("--license") ?? 0) > 0;
-  const how = named
-    ? `per post ContentLicense${byDate ? ", or by the post's date where the dump names none" : ""}${given ? ", or as given to the import where the dump names none" : ""}`
-    : given
-      ? "as given to the import, since the dump names no licence per post"
-      : "by each post's date, since the dump names no licence per post";
-  return (
-    `Content from ${site}, by its users, licensed under ${licenceList(licences)} (${how}; each file names its own). ` +
-    `Originals: ${postUrl(site, "question", "<id>")} for questions and ${postUrl(site, "answer", "<id>")} for answers, where <id> is the file's name.`
-  );
+export function communityAttribution(site: string, licences: ReadonlyMap<string, number>): string {
+  const eachOwn = licences.size > 1 ? " (each post names its own)" : "";
+  return `Questions and answers from ${site}, by their authors, under ${licenceList(licences)}${eachOwn}; each post links to its original.`;
 }

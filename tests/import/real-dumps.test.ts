@@ -248,19 +248,10 @@ describe("importing the real dumps", withDumps, () => {
 
       assert.equal(community["pageSize"], 50, "more than 100 questions: pages of 50");
       const communityFile = readFileSync(join(out, "community.yaml"), "utf8");
-      assert.match(
-        communityFile,
-        new RegExp(
-          `^# Content from ${site.replaceAll(".", "\\.")}, by its users, licensed under CC BY-SA`,
-          "m",
-        ),
-      );
-      assert.match(
-        String(community["attribution"]),
-        new RegExp(
-          `https://${site.replaceAll(".", "\\.")}/q/<id> for questions and https://${site.replaceAll(".", "\\.")}/a/<id> for answers`,
-        ),
-      );
+      const credit = `Questions and answers from ${site}, by their authors, under CC BY-SA`;
+      assert.ok(communityFile.includes(`\n# ${credit}`), communityFile);
+      assert.ok(String(community["attribution"]).startsWith(credit));
+      assert.ok(String(community["attribution"]).endsWith("; each post links to its original."));
     });
 
     it(`${site}: every answer is there with its question, acceptance, score and credit`, () => {
@@ -535,7 +526,10 @@ describe("building imported sites", withDumps, () => {
       for (const [index, line] of expected.entries()) {
         assert.equal(actual[index], line, `listing line ${index + 1} (question ${ids[index]})`);
       }
-      assert.ok(html.includes(`Content from ${site}, by its users`), "the attribution is shown");
+      assert.ok(
+        html.includes(`Questions and answers from ${site}, by their authors`),
+        "the attribution is shown",
+      );
 
       // A page per question, showing every answer of the dump, each credited: its author
       // (linked to their profile when the dump has the user), a link to the original, a licence.
