@@ -166,9 +166,10 @@ describe("the import command", () => {
     const content = readWrittenFolder(out);
     const fields = (id: string) => content.questions.get(id)?.fields;
     assert.equal(content.community["name"], "tiny.stackexchange.com");
+    // What a reader needs: where the posts came from, and under which licence.
     assert.match(
       String(content.community["attribution"]),
-      /https:\/\/tiny\.stackexchange\.com\/q\//,
+      /^Questions and answers from tiny\.stackexchange\.com, by their authors, under CC BY-SA [^;]+; each post links to its original\.$/,
     );
     assert.equal(fields("12")?.["state"], "duplicate");
     assert.equal(fields("5")?.["state"], "closed");

@@ -371,7 +371,7 @@ describe("importing the real dumps", withDumps, () => {
     assert.deepEqual(bicycles?.titlesTrimmed, ["633"], 'the title "... cleanup " loses its space');
     assert.match(
       readFileSync(join(outputDir, "bicycles.meta.stackexchange.com/community.yaml"), "utf8"),
-      /^attribution: ".*CC BY-SA 2\.5, CC BY-SA 3\.0 or CC BY-SA 4\.0 \(per post ContentLicense/m,
+      /^attribution: "Questions and answers from bicycles\.meta\.stackexchange\.com, by their authors, under CC BY-SA 2\.5, CC BY-SA 3\.0 or CC BY-SA 4\.0 \(each post names its own\)/m,
     );
     assert.deepEqual(reports.get("cardano.stackexchange.com")?.duplicateLinks.notFollowed, [
       { id: "2108", target: "2106", reason: "2106 is not in Posts.xml (a deleted post)" },
@@ -381,11 +381,11 @@ describe("importing the real dumps", withDumps, () => {
     ]);
     assert.match(
       readFileSync(join(outputDir, "beer.stackexchange.com/community.yaml"), "utf8"),
-      /licensed under CC BY-SA 3\.0 \(by each post's date, since the dump names no licence per post; each file names its own\)/,
+      /^attribution: "Questions and answers from beer\.stackexchange\.com, by their authors, under CC BY-SA 3\.0; each post links to its original\."$/m,
     );
     assert.match(
       readFileSync(join(outputDir, "quantumcomputing.stackexchange.com/community.yaml"), "utf8"),
-      /licensed under CC BY-SA 3\.0 or CC BY-SA 4\.0 \(by each post's date/,
+      /under CC BY-SA 3\.0 or CC BY-SA 4\.0 \(each post names its own\)/,
       "a 2018 dump spans the change to CC BY-SA 4.0 on 2018-05-02",
     );
 
