@@ -4,7 +4,7 @@ import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 import { renderBody } from "../lib/body-html.ts";
-import { htmlToText } from "../lib/html-text.ts";
+import { sanitizedHtmlText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";
 
 /** What reading an answer takes from community.yaml besides its own file. */
@@ -41,7 +41,7 @@ export function readAnswerFile(
   }
   const { html: bodyHtml, texLeft } = renderBody(body, bodyFormat, 2, math);
   // Its question is found by these too, as by its own body's (src/core/question-file.ts).
-  const bodyWords = indexWords(htmlToText(bodyHtml)).join(" ");
+  const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
   return { entry: { ...frontmatter, bodyHtml, bodyWords, ...(texLeft.length > 0 && { texLeft }) } };
 }
 

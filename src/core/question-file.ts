@@ -7,7 +7,7 @@ import { communitySchema, type Community } from "../schemas/community.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
 import { renderBody } from "../lib/body-html.ts";
-import { htmlToText } from "../lib/html-text.ts";
+import { sanitizedHtmlText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
@@ -66,7 +66,7 @@ export function readQuestionFile(
   const { html: bodyHtml, texLeft } = renderBody(body, bodyFormat, 1, math);
   // The words of what a reader sees on the page, not of the source: no markup, no URL of a
   // link, nothing the sanitizer dropped.
-  const bodyWords = indexWords(htmlToText(bodyHtml)).join(" ");
+  const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
   return {
     entry: {
       ...frontmatter,
