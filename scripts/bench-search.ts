@@ -137,7 +137,8 @@ try {
     console.log(formatSearchTable(rows));
     console.log(
       `\nBuild-time cost of our search (one thread): body words ${ours.bodyWordsSeconds.toFixed(2)} s ` +
-        `(htmlToText + indexWords of ${questions.toLocaleString("en-US")} bodies), buildSearchIndex ` +
+        `(indexWords(sanitizedHtmlText) of ${questions.toLocaleString("en-US")} questions' bodies ` +
+        `and their answers'), buildSearchIndex ` +
         `${ours.indexSeconds.toFixed(2)} s. ${[...builds].map(([engine, note]) => `${engine}: ${note}`).join("; ")}.`,
     );
     const oursBytes = oursRow?.bytes;
