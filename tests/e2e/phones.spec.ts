@@ -100,3 +100,23 @@ test("a display formula wider than the phone scrolls inside its own box, with ro
   expect(scrolled, "its end can be scrolled into view").toBe(true);
   for (const gap of gaps) expect(gap, "room between the formula and the text").toBeGreaterThan(6);
 });
+
+test("a long inline formula breaks after its operators and stays within the column", async ({
+  page,
+}) => {
+  await page.goto(new URL("questions/wide-formula/", pageUrl("narrow", "http")).href);
+  const paragraph = page.locator(".post-body p", { hasText: "Written inline" });
+  const { column, formula, lines } = await paragraph.evaluate((p) => {
+    const math = p.querySelector("math");
+    const box = math?.getBoundingClientRect();
+    // Each stretch Temml made starts a new line when it begins left of the one before.
+    const stretches = [...(math?.children ?? [])].map((row) => row.getBoundingClientRect().left);
+    return {
+      column: p.getBoundingClientRect().right,
+      formula: box ? box.right : Infinity,
+      lines: 1 + stretches.filter((left, at) => at > 0 && left < (stretches[at - 1] ?? 0)).length,
+    };
+  });
+  expect(formula, "the formula ends within the column").toBeLessThanOrEqual(column + 0.5);
+  expect(lines, "lines the formula is broken into").toBeGreaterThan(1);
+});

@@ -20,7 +20,16 @@ export type Typesetter = (tex: string, display: boolean) => { mathml: string } |
  */
 export function texTypesetter(): Typesetter {
   const macros = postMacros();
-  const options = { throwOnError: true, trust: false, maxSize: MAX_SIZE, maxExpand: 1000, macros };
+  // `wrap: "tex"` puts each stretch of an inline formula that ends in a top-level relation or
+  // binary operator in an <mrow> of its own: where TeX breaks a line, and site.css lets a phone.
+  const options = {
+    throwOnError: true,
+    trust: false,
+    maxSize: MAX_SIZE,
+    maxExpand: 1000,
+    macros,
+    wrap: "tex" as const,
+  };
   return (tex, display) => {
     let source = asTemmlTex(tex);
     let mathml: string | undefined;
@@ -36,8 +45,64 @@ export function texTypesetter(): Typesetter {
         source = braced;
       }
     }
-    return { mathml: sanitizeHtml(mathml, MATHML_OPTIONS) };
+    return { mathml: sanitizeHtml(withoutBreaksAfterClosers(mathml), MATHML_OPTIONS) };
   };
+}
+
+/**
+ * Temml's `wrap: "tex"` also breaks where TeX does not: after a closing delimiter with no opening
+ * one (the `\rangle` of `|\psi\rangle \in H`), after a function's name (`\sin x`) and around
+ * operators alone (`:=`, `, \dots`, `\text{NP} \setminus`). A stretch that holds an operator and
+ * nothing but text and spaces is what MathML calls an embellished operator: as a flex item
+ * (site.css) it loses its spaces in Chromium. Such breaks are taken back, and such a formula is
+ * no <mrow> of its own.
+ */
+function withoutBreaksAfterClosers(mathml: string): string {
+  const stretches = topLevelRows(mathml);
+  if (stretches === undefined) return mathml;
+  const kept: string[] = [];
+  for (const stretch of stretches) {
+    const previous = kept.at(-1);
+    const takenBack =
+      previous !== undefined &&
+      (/<mo\b[^>]*(\bform="postfix"[^>]*>[^<]*|>[\u2061-\u2064])<\/mo>$/.test(previous) ||
+        operatorOnly(previous) ||
+        operatorOnly(stretch));
+    if (takenBack) kept[kept.length - 1] = previous + stretch;
+    else kept.push(stretch);
+  }
+  // One stretch that is an operator is unwrapped, for site.css to leave it to MathML's layout.
+  if (kept.length === 1 && operatorOnly(kept[0] ?? "")) return `<math>${kept[0]}</math>`;
+  return `<math>${kept.map((stretch) => `<mrow>${stretch}</mrow>`).join("")}</math>`;
+}
+
+/** The content of each <mrow> of `<math><mrow>…</mrow>…</math>`, or undefined if not that. */
+function topLevelRows(mathml: string): string[] | undefined {
+  if (!mathml.startsWith("<math><mrow>") || !mathml.endsWith("</mrow></math>")) return undefined;
+  const rows: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (const tag of mathml.matchAll(/<(\/?)(\w+)[^>]*>/g)) {
+    const end = tag.index + tag[0].length;
+    if (tag[1] === "") {
+      depth += 1;
+      if (depth === 2 && tag[2] !== "mrow") return undefined;
+      if (depth === 2) start = end;
+    } else {
+      if (depth === 2) rows.push(mathml.slice(start, tag.index));
+      depth -= 1;
+    }
+  }
+  return rows;
+}
+
+/** Whether a stretch holds operators, text and spaces only: nothing to space them against. */
+function operatorOnly(stretch: string): boolean {
+  // What an <mo> holds (Temml puts an operator's name there) makes it no less an operator.
+  const outside = stretch.replace(/<mo\b[^>]*>.*?<\/mo>/g, "<mo>");
+  return [...outside.matchAll(/<(\w+)/g)].every((tag) =>
+    /^(mrow|mtext|mspace|mo)$/.test(tag[1] ?? ""),
+  );
 }
 
 /** One formula in a post of its own (`texTypesetter`). */
