@@ -117,6 +117,31 @@ describe("renderBody with math: tex", () => {
     assert.equal(texLeft.length, 1);
     assert.equal(html, "<p>$\\foo &lt;script&gt;alert(1)&lt;/script&gt;$</p>");
   });
+
+  it("lets an inline formula break where TeX would: after a top-level relation or operator", () => {
+    // The stretches between breaks, as site.css lets a phone wrap them: one <mrow> each.
+    const stretches = (source: string, display = false) => {
+      const result = texToMathml(source, display);
+      if (!("mathml" in result)) return result.error;
+      const rows = /^<math(?: display="block")?>((?:<mrow>.*?<\/mrow>)*)<\/math>$/.exec(
+        result.mathml,
+      );
+      const texts = rows?.[1]?.split("</mrow><mrow>").map((row) => row.replace(/<[^>]*>/g, ""));
+      return texts ?? [result.mathml.replace(/<[^>]*>/g, "")];
+    };
+    assert.deepEqual(stretches("a + b = c"), ["a+", "b=", "c"]);
+    assert.deepEqual(stretches("a + b = c", true), ["a+b=c"]);
+    // Not after a closing delimiter, a function's name, or between operators: an operator
+    // alone in its stretch would lose its spaces in Chromium.
+    assert.deepEqual(stretches(String.raw`|\psi\rangle \in \mathcal H`), ["|ψ⟩∈", "ℋ"]);
+    assert.deepEqual(stretches(String.raw`\sin x + 1`), ["sin\u2061x+", "1"]);
+    assert.deepEqual(stretches("a := b"), ["a:=", "b"]);
+    // A formula that is an operator between texts is left to MathML's own layout.
+    assert.doesNotMatch(
+      (texToMathml(String.raw`\text{Factoring} \in \text{P}`, false) as { mathml: string }).mathml,
+      /^<math><mrow>/,
+    );
+  });
 });
 
 describe("TeX as the live sites' MathJax reads it", () => {
