@@ -102,6 +102,7 @@ function writeCommunityFile(
     `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
     typesetsMath,
     pageSize,
+    `https://${site}`,
   );
   const communityProblems = communityFileProblems(community);
   if (communityProblems.length > 0) {

@@ -8,7 +8,8 @@ import type { FieldProblem } from "./question-file.ts";
  * where the content came from and repeat the credit for anyone reading the file. Dump bodies
  * are HTML through and through, so the site is told to read them as HTML (`bodyFormat`).
  * `math` is written only for a site that uses TeX (`math: tex`); off is the default. `pageSize`
- * only when the listing is paged; left out, one page holds every question.
+ * only when the listing is paged; left out, one page holds every question. `origin`: the site
+ * the posts came from, whose links between posts can then lead to the archive's own pages.
  */
 export function renderCommunityFile(
   name: string,
@@ -16,10 +17,12 @@ export function renderCommunityFile(
   source: string,
   math = false,
   pageSize?: number,
+  origin?: string,
 ): string {
   const yaml = stringify(
     {
       name,
+      ...(origin !== undefined && { origin }),
       bodyFormat: "html",
       ...(math && { math: "tex" }),
       ...(pageSize !== undefined && { pageSize }),

@@ -4,6 +4,7 @@ import {
   fieldsObject,
   oneLineText,
   wholeNumber,
+  siteOrigin,
   wholeNumberFix,
 } from "./fields.ts";
 
@@ -66,6 +67,12 @@ export const communitySchema = fieldsObject("of community.yaml", {
         `must be at least 1, not ${String(issue.input)}; ${wholeNumberFix("pageSize", 1, 100)}, or leave it out for one page`,
     })
     .optional(),
+
+  /**
+   * The site the content came from, such as `https://beer.stackexchange.com` (the importer
+   * writes it): links between its posts are those that can lead to this archive's own pages.
+   */
+  origin: siteOrigin("origin", "https://beer.stackexchange.com"),
 
   /**
    * Credit for the content, shown as plain text below the listing (outside `<main>`), such as

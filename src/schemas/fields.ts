@@ -130,6 +130,30 @@ export function webAddress(field: string, example: string) {
     .optional();
 }
 
+/**
+ * An optional site's origin: `https://` or `http://` and a host, with nothing after it (a final
+ * `/` aside), as the site's posts link to one another.
+ */
+export function siteOrigin(field: string, example: string) {
+  return z
+    .string({
+      error: (issue) =>
+        `must be a site's address, but YAML read ${describeYamlValue(issue.input)}; write it as text, such as ${field}: ${example}`,
+    })
+    .refine(isOrigin, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not a site's address alone; write the scheme and host with nothing after them, such as ${field}: ${example}`,
+    })
+    .transform((text) => new URL(text).origin)
+    .optional();
+}
+
+function isOrigin(text: string): boolean {
+  if (!isWebAddress(text)) return false;
+  const url = new URL(text);
+  return url.origin === text.replace(/\/$/, "").toLowerCase() && url.username === "";
+}
+
 function isWebAddress(text: string): boolean {
   if (!/^https?:\/\/[^\s]+$/i.test(text)) return false;
   try {

@@ -166,6 +166,7 @@ describe("the import command", () => {
     const content = readWrittenFolder(out);
     const fields = (id: string) => content.questions.get(id)?.fields;
     assert.equal(content.community["name"], "tiny.stackexchange.com");
+    assert.equal(content.community["origin"], "https://tiny.stackexchange.com");
     // What a reader needs: where the posts came from, and under which licence.
     assert.match(
       String(content.community["attribution"]),

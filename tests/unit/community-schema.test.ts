@@ -245,6 +245,32 @@ describe("communitySchema", () => {
     ]);
   });
 
+  it("reads origin as the site's scheme and host, a final / and upper case aside", () => {
+    for (const origin of ["https://beer.stackexchange.com", "https://Beer.StackExchange.com/"]) {
+      assert.equal(
+        communitySchema.parse({ name: "Beer", origin }).origin,
+        "https://beer.stackexchange.com",
+      );
+    }
+    assert.equal(communitySchema.parse({ name: "Beer" }).origin, undefined, "optional");
+  });
+
+  it("rejects an origin with a path, another scheme or no scheme, and says what to write", () => {
+    for (const origin of [
+      "https://beer.stackexchange.com/questions",
+      "ftp://x.org",
+      "beer.stackexchange.com",
+    ]) {
+      assert.deepEqual(issuesOf({ name: "Beer", origin }), [
+        {
+          code: "custom",
+          path: ["origin"],
+          message: `${JSON.stringify(origin)} is not a site's address alone; write the scheme and host with nothing after them, such as origin: https://beer.stackexchange.com`,
+        },
+      ]);
+    }
+  });
+
   it("rejects an unknown field as unrecognized_keys at the top level", () => {
     const [issue, ...rest] =
       communitySchema.safeParse({ name: "Homelab", title: "x" }).error?.issues ?? [];
