@@ -231,14 +231,14 @@ class ThreadedPages {
     const rendered = await this.#astro.render(request, options);
     if (check === undefined || threaded === undefined) return rendered;
     const response = rendered instanceof Response ? rendered : rendered.response;
-    const own = Buffer.from(await response.arrayBuffer());
+    const astroBytes = Buffer.from(await response.arrayBuffer());
     const { body, status } = await threaded;
-    if (status !== response.status || body === undefined || !own.equals(body)) {
+    if (status !== response.status || body === undefined || !astroBytes.equals(body)) {
       throw new Error(
         `The page ${check.path.pathname} rendered on a worker thread differs from the same page rendered by Astro on the main thread: the page bundle must read something besides the page's props that the threads do not have. ${FALL_BACK}`,
       );
     }
-    return new Response(own, {
+    return new Response(astroBytes, {
       status,
       statusText: response.statusText,
       headers: response.headers,

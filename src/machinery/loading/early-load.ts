@@ -382,8 +382,8 @@ export function handOverEarlyLoad(
   thread: Pick<EarlyLoad, "mainThreadWaiting" | "finished" | "stop"> = {},
 ): void {
   const early: EarlyLoad = { directory, cacheDirectory, outcome, ...thread };
-  const settle = () => void (early.settled = true);
-  outcome.then(settle, settle);
+  const markSettled = () => void (early.settled = true);
+  outcome.then(markSettled, markSettled);
   earlyLoad.set(early);
 }
 
