@@ -5,7 +5,7 @@ import type { PostCredit } from "./attribution.ts";
 import { rewriteFrontmatter } from "./frontmatter-block.ts";
 import { IdSet } from "./id-set.ts";
 import type { QuestionWarning } from "./import-posts.ts";
-import { own } from "./own.ts";
+import { detachedCopy } from "./detached-copy.ts";
 import { isId } from "./post-links.ts";
 import { questionFieldsFromFile, renderFrontmatter } from "./question-file.ts";
 
@@ -64,7 +64,7 @@ export class AnswerLedger {
   ): void {
     this.#questions.add(id);
     this.#adjust(id, -answers, line);
-    if (countMissing) this.#countMissing.set(own(id), line);
+    if (countMissing) this.#countMissing.set(detachedCopy(id), line);
     if (acceptedAnswerId === undefined) return;
     if (!isId(acceptedAnswerId)) {
       this.#warn(
@@ -73,9 +73,9 @@ export class AnswerLedger {
         `AcceptedAnswerId ${JSON.stringify(acceptedAnswerId)} is not a post id; no answer is marked accepted`,
       );
     } else if (!this.#answers.has(acceptedAnswerId)) {
-      this.#awaited.set(own(acceptedAnswerId), own({ question: id, line }));
+      this.#awaited.set(detachedCopy(acceptedAnswerId), detachedCopy({ question: id, line }));
     } else if (this.#early.get(acceptedAnswerId)?.question === id) {
-      this.#acceptedLate.push(own(acceptedAnswerId));
+      this.#acceptedLate.push(detachedCopy(acceptedAnswerId));
       this.accepted++;
     } else {
       this.#warn(
@@ -115,7 +115,7 @@ export class AnswerLedger {
     if (accepted) this.accepted++;
     this.#adjust(questionId, 1);
     if (this.#questions.has(questionId)) return true;
-    this.#early.set(own(answerId), own({ question: questionId, credit }));
+    this.#early.set(detachedCopy(answerId), detachedCopy({ question: questionId, credit }));
     return false;
   }
 
@@ -209,13 +209,13 @@ export class AnswerLedger {
     // The line is the question's, known once its row is read; an entry made again after
     // the count was met (more answer rows than AnswerCount, a damaged dump) has none.
     const at = line ?? entry?.line;
-    this.#unsettled.set(entry === undefined ? own(question) : question, {
+    this.#unsettled.set(entry === undefined ? detachedCopy(question) : question, {
       difference,
       ...(at === undefined ? {} : { line: at }),
     });
   }
 
   #warn(id: string, line: number | undefined, message: string): void {
-    this.#warnings.push(own({ id, ...(line === undefined ? {} : { line }), message }));
+    this.#warnings.push(detachedCopy({ id, ...(line === undefined ? {} : { line }), message }));
   }
 }

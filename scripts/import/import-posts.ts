@@ -32,7 +32,7 @@ import {
   type RowQuestion,
 } from "./question-row.ts";
 import { TextCheck } from "./text-check.ts";
-import { own } from "./own.ts";
+import { detachedCopy } from "./detached-copy.ts";
 import type { UserNames } from "./users.ts";
 import { readDumpRows, type DumpRow, type ReadProgress } from "./xml-rows.ts";
 
@@ -201,7 +201,7 @@ function importRow(state: PassState, row: DumpRow): void {
     (type === "1" ? importQuestion : importAnswer)(state, id ?? NO_ID, row);
   } else if (type === undefined) {
     pass.problems.push(
-      own({
+      detachedCopy({
         post: "question",
         id: id ?? NO_ID,
         line: row.line,
@@ -221,7 +221,7 @@ function importRow(state: PassState, row: DumpRow): void {
 function remember(state: PassState, id: string | undefined, status: PostStatus): void {
   const { pass, linked } = state;
   if (id !== undefined && linked.has(id) && !pass.linkedPosts.has(id)) {
-    pass.linkedPosts.set(own(id), own(status));
+    pass.linkedPosts.set(detachedCopy(id), detachedCopy(status));
   }
 }
 
@@ -252,8 +252,8 @@ function importQuestion(state: PassState, id: string, row: DumpRow): void {
   countMathUse(pass.mathUse, question.body);
   if (fields.state === "closed") pass.closed++;
   credited(pass, "question", id, given);
-  if (question.titleTrimmed) pass.titlesTrimmed.push(own(id));
-  for (const repeat of question.tagRepeats) pass.tagRepeats.push(own({ id, ...repeat }));
+  if (question.titleTrimmed) pass.titlesTrimmed.push(detachedCopy(id));
+  for (const repeat of question.tagRepeats) pass.tagRepeats.push(detachedCopy({ id, ...repeat }));
   pass.answers.questionWritten(
     id,
     line,
@@ -262,8 +262,8 @@ function importQuestion(state: PassState, id: string, row: DumpRow): void {
     attributes["AcceptedAnswerId"],
   );
   remember(state, id, { kind: "written" });
-  if (input.links.bySource.has(id)) pass.candidates.set(own(id), { line });
-  pass.textCheck?.check(own(id), question.body);
+  if (input.links.bySource.has(id)) pass.candidates.set(detachedCopy(id), { line });
+  pass.textCheck?.check(detachedCopy(id), question.body);
 }
 
 /** Counts a question's dump tags, for Tags.xml's check, and the changes mapping made to them. */
@@ -275,7 +275,7 @@ function countTags(pass: PostsPass, question: RowQuestion): void {
     const key = `${change.from}\u0000${change.to}`;
     const use = pass.tagChanges.get(key);
     if (use) use.questions++;
-    else pass.tagChanges.set(own(key), own({ ...change, questions: 1 }));
+    else pass.tagChanges.set(detachedCopy(key), detachedCopy({ ...change, questions: 1 }));
   }
 }
 
@@ -341,7 +341,7 @@ function reportFieldProblems(
     const attribute = sourceAttribute[baseField(problem.field)];
     const value = attribute === undefined ? undefined : attributes[attribute];
     pass.problems.push(
-      own({
+      detachedCopy({
         post,
         id,
         line,
@@ -363,7 +363,7 @@ function reportIdProblem(
   line: number,
   reason: string,
 ): void {
-  pass.problems.push(own({ post, id, line, source: "Id", reason }));
+  pass.problems.push(detachedCopy({ post, id, line, source: "Id", reason }));
 }
 
 function reportBadId(pass: PostsPass, post: PostKind, id: string, line: number): void {
@@ -433,7 +433,10 @@ function credited(pass: PostsPass, post: PostKind, id: string, given: PostCredit
   if (cleaned !== undefined && given.author !== undefined) {
     const who = cleaned.userId === undefined ? `${post} ${id}` : `user ${cleaned.userId}`;
     if (!pass.namesCleaned.has(who)) {
-      pass.namesCleaned.set(own(who), own({ who, from: cleaned.from, to: given.author }));
+      pass.namesCleaned.set(
+        detachedCopy(who),
+        detachedCopy({ who, from: cleaned.from, to: given.author }),
+      );
     }
   }
 }
@@ -441,10 +444,10 @@ function credited(pass: PostsPass, post: PostKind, id: string, given: PostCredit
 /** What a problem names a row without an Id by. */
 const NO_ID = "(no Id)";
 
-/** Counts one more under `key`, which is copied (see `own`) the first time it is seen. */
+/** Counts one more under `key`, which is copied (see `detachedCopy`) the first time it is seen. */
 function count<Key extends string>(counts: Map<Key, number>, key: Key): void {
   const seen = counts.get(key);
-  counts.set(seen === undefined ? own(key) : key, (seen ?? 0) + 1);
+  counts.set(seen === undefined ? detachedCopy(key) : key, (seen ?? 0) + 1);
 }
 
 /** `tags[2]` -> `tags`. */

@@ -1,4 +1,4 @@
-import { own } from "./own.ts";
+import { detachedCopy } from "./detached-copy.ts";
 import { readDumpRows, type ReadProgress } from "./xml-rows.ts";
 
 /** The LinkTypeId of "PostId is a duplicate of RelatedPostId". */
@@ -36,17 +36,17 @@ export async function readDuplicateLinks(
       const target = attributes["RelatedPostId"];
       if (source === undefined || target === undefined || !isId(source) || !isId(target)) {
         links.unusable.push(
-          own({
+          detachedCopy({
             line,
             reason: `PostId ${JSON.stringify(source ?? null)} and RelatedPostId ${JSON.stringify(target ?? null)} must both be post ids`,
           }),
         );
       } else if (source === target) {
-        links.unusable.push(own({ line, reason: `links post ${source} to itself` }));
+        links.unusable.push(detachedCopy({ line, reason: `links post ${source} to itself` }));
       } else {
         const targets = links.bySource.get(source);
-        if (targets === undefined) links.bySource.set(own(source), [own(target)]);
-        else if (!targets.includes(target)) targets.push(own(target));
+        if (targets === undefined) links.bySource.set(detachedCopy(source), [detachedCopy(target)]);
+        else if (!targets.includes(target)) targets.push(detachedCopy(target));
       }
     },
     onProgress,

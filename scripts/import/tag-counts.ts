@@ -1,4 +1,4 @@
-import { own } from "./own.ts";
+import { detachedCopy } from "./detached-copy.ts";
 import { readDumpRows, type ReadProgress } from "./xml-rows.ts";
 
 export interface TagCountCheck {
@@ -24,7 +24,7 @@ export async function checkTagCounts(
     "tags",
     ({ attributes }) => {
       const name = attributes["TagName"];
-      if (name !== undefined) listed.set(own(name), Number(attributes["Count"] ?? "0"));
+      if (name !== undefined) listed.set(detachedCopy(name), Number(attributes["Count"] ?? "0"));
     },
     onProgress,
   );

@@ -1,5 +1,5 @@
 import { cleanName } from "./attribution.ts";
-import { own } from "./own.ts";
+import { detachedCopy } from "./detached-copy.ts";
 import { readDumpRows, type ReadProgress } from "./xml-rows.ts";
 
 /** The display names of Users.xml, the one thing the import takes from it. */
@@ -33,8 +33,8 @@ export async function readUserNames(
       const name = cleanName(raw);
       // A user with no name left credits nobody: the post falls back to OwnerDisplayName.
       if (name === undefined) return;
-      users.names.set(own(id), own(name));
-      if (name !== raw && raw !== undefined) users.cleaned.set(own(id), own(raw));
+      users.names.set(detachedCopy(id), detachedCopy(name));
+      if (name !== raw && raw !== undefined) users.cleaned.set(detachedCopy(id), detachedCopy(raw));
     },
     onProgress,
   );

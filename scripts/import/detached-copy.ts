@@ -3,6 +3,6 @@
  * whole 1 MB chunk they were read from, and keeping one would keep the chunk (memory would
  * grow with the dump). A structured clone has strings of its own.
  */
-export function own<T>(value: T): T {
+export function detachedCopy<T>(value: T): T {
   return structuredClone(value);
 }
