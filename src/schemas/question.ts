@@ -1,4 +1,4 @@
-import type { TexLeft } from "../lib/body-html.ts";
+import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
 import { markerAtEnd, type MarkedState } from "../lib/title-line.ts";
 import {
@@ -64,19 +64,7 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
       },
     )
     .min(1, { error: "is empty; add at least one tag, such as tags: [networking]" })
-    .superRefine((tags, ctx) => {
-      const seen = new Set<string>();
-      tags.forEach((tag, index) => {
-        if (seen.has(tag)) {
-          ctx.addIssue({
-            code: "custom",
-            path: [index],
-            message: `"${tag}" appears more than once; remove the repeat`,
-          });
-        }
-        seen.add(tag);
-      });
-    }),
+    .superRefine(noRepeats),
 
   /**
    * When the question was asked: ISO 8601 date or date-time. Parsed to a sort key (the UTC
@@ -98,10 +86,37 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
       error: (issue) =>
         `must be the id of another question, but YAML read ${describeYamlValue(issue.input)}; ${typeof issue.input === "number" ? `put it in quotes: duplicateOf: "${String(issue.input)}"` : "write the file name without .md"}`,
     })
-    .regex(QUESTION_ID_PATTERN, {
-      error: (issue) =>
-        `${JSON.stringify(issue.input)} cannot be a question id; ids are file names without .md, made of lower-case letters, digits, "-" and "_"`,
-    })
+    .regex(QUESTION_ID_PATTERN, { error: (issue) => notAnId(issue.input) })
+    .optional(),
+
+  /**
+   * The ids of other questions this one links to, in the author's order, each at most once.
+   * That each names another, existing question is a rule across files (src/core/content.ts).
+   */
+  linked: z
+    .array(
+      z
+        .string({
+          error: (issue) =>
+            `must be the id of another question, but YAML read ${describeYamlValue(issue.input)}; ${
+              issue.input === null
+                ? "write the id or remove the empty item"
+                : typeof issue.input === "number"
+                  ? `put it in quotes: "${String(issue.input)}"`
+                  : "write the file name without .md"
+            }`,
+        })
+        .regex(QUESTION_ID_PATTERN, { error: (issue) => notAnId(issue.input) }),
+      {
+        error: (issue) =>
+          `must be a list of question ids, but YAML read ${describeYamlValue(issue.input)}; write it as a list, such as linked: [${
+            typeof issue.input === "string" || typeof issue.input === "number"
+              ? JSON.stringify(String(issue.input))
+              : '"12", "34"'
+          }]`,
+      },
+    )
+    .superRefine(noRepeats)
     .optional(),
 
   /**
@@ -140,7 +155,28 @@ export type QuestionEntry<Text = string> = QuestionFrontmatter & {
   bodyWords: Text;
   /** With `math: tex`, the formulas left as their source (none: no such field). */
   texLeft?: TexLeft[];
+  /** Its links to the community's site, and the relative ones it lost (none: no such field). */
+  bodyLinks?: BodyLinks;
 };
+
+/** Each repeat in a list (of tags, of ids) is an issue at its index. */
+function noRepeats(items: readonly string[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [index],
+        message: `"${item}" appears more than once; remove the repeat`,
+      });
+    }
+    seen.add(item);
+  });
+}
+
+function notAnId(input: unknown): string {
+  return `${JSON.stringify(input)} cannot be a question id; ids are file names without .md, made of lower-case letters, digits, "-" and "_"`;
+}
 
 /** A nearby valid tag for the message's example, so the fix is concrete. */
 function suggestTag(tag: string): string {

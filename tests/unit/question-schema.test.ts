@@ -9,7 +9,7 @@ import { QUESTION_STATES } from "../../src/schemas/question.ts";
 
 const HINT = 'write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"';
 const FIELDS =
-  "title, tags, asked, state, duplicateOf, answers, author, authorUrl, score, source, license";
+  "title, tags, asked, state, duplicateOf, linked, answers, author, authorUrl, score, source, license";
 
 const valid: Record<string, unknown> = {
   title: "How do I read a file?",
@@ -69,6 +69,7 @@ describe("questionFrontmatterSchema", () => {
           asked: "2024-03-05T16:22:10+02:00",
           state: "duplicate",
           duplicateOf: "alpha_2-b",
+          linked: ["42", "alpha"],
           answers: 3,
           author: "Ada O'Brien",
           authorUrl: "https://example.org/users/7",
@@ -82,6 +83,7 @@ describe("questionFrontmatterSchema", () => {
           asked: "2024-03-05T14:22:10.000000000Z",
           state: "duplicate",
           duplicateOf: "alpha_2-b",
+          linked: ["42", "alpha"],
           answers: 3,
           author: "Ada O'Brien",
           authorUrl: "https://example.org/users/7",
@@ -484,6 +486,69 @@ describe("questionFrontmatterSchema", () => {
         message,
       );
       assert.ok(message.includes('duplicateOf: "42"'), message);
+    });
+  });
+
+  describe("linked", () => {
+    it("keeps the ids in the order written, with any state", () => {
+      const parsed = questionFrontmatterSchema.parse({ ...valid, linked: ["9", "10", "alpha"] });
+      assert.deepEqual(parsed.linked, ["9", "10", "alpha"]);
+      assert.deepEqual(
+        questionFrontmatterSchema.parse({ ...valid, state: "closed", linked: ["9"] }).linked,
+        ["9"],
+      );
+    });
+
+    it("is left undefined when it is not written", () => {
+      assert.equal(questionFrontmatterSchema.parse(valid).linked, undefined);
+    });
+
+    it("names the repeat by its index", () => {
+      assert.deepEqual(only({ linked: ["9", "alpha", "9"] }), {
+        code: "custom",
+        path: ["linked", 2],
+        message: '"9" appears more than once; remove the repeat',
+      });
+    });
+
+    it("names an item that is not an id by its index", () => {
+      assert.deepEqual(only({ linked: ["alpha", "Foo Bar"] }), {
+        code: "invalid_format",
+        path: ["linked", 1],
+        message:
+          '"Foo Bar" cannot be a question id; ids are file names without .md, made of lower-case letters, digits, "-" and "_"',
+      });
+    });
+
+    it("tells an id YAML read as a number to quote it", () => {
+      assert.deepEqual(only({ linked: ["alpha", 42] }), {
+        code: "invalid_type",
+        path: ["linked", 1],
+        message:
+          'must be the id of another question, but YAML read the number 42; put it in quotes: "42"',
+      });
+    });
+
+    it("tells an empty item to be written or removed", () => {
+      assert.deepEqual(only({ linked: [null] }), {
+        code: "invalid_type",
+        path: ["linked", 0],
+        message:
+          "must be the id of another question, but YAML read an empty value; write the id or remove the empty item",
+      });
+    });
+
+    it("must be a list, even of one id", () => {
+      assert.deepEqual(only({ linked: "alpha" }), {
+        code: "invalid_type",
+        path: ["linked"],
+        message:
+          'must be a list of question ids, but YAML read the text "alpha"; write it as a list, such as linked: ["alpha"]',
+      });
+      assert.deepEqual(
+        only({ linked: 42 }).message,
+        'must be a list of question ids, but YAML read the number 42; write it as a list, such as linked: ["42"]',
+      );
     });
   });
 
