@@ -55,7 +55,13 @@ test("every reference a page loads is relative; links go elsewhere only by a cli
       for (const [, url] of loads) expect(url, `${site}/${file}`).toMatch(/^\.{1,2}\//);
       // Links: within the site, relative (from the root, a bare `questions/...` or `tags/...`);
       // out of it (a post's links, the credit's), the web or mail only, never script or data.
-      for (const [, url] of html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)) {
+      // The 404 page, served at any depth, links home from the host's root instead.
+      const links = [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)];
+      if (file === "404.html") {
+        expect(links.map(([, url]) => url)).toEqual(["/index.html"]);
+        continue;
+      }
+      for (const [, url] of links) {
         expect(url, `${site}/${file}`).toMatch(
           /^(?:\.{1,2}\/|[a-z0-9_-]+\/|index\.html$|#|https?:\/\/|mailto:)/,
         );
@@ -108,6 +114,7 @@ test("with QA_SITE_URL: sitemap.xml, robots.txt naming it, and a canonical link"
   );
   expect(read("hosted", "robots.txt")).toContain(`Sitemap: ${site}sitemap.xml`);
   expect(read("hosted", "index.html")).toContain(`<link rel="canonical" href="${site}">`);
+  expect(read("hosted", "404.html")).toContain(`<a href="${site}">`);
 });
 
 test("with QA_PRECOMPRESS=1: .br and .gz copies of every text file, byte-identical across builds", async () => {

@@ -330,3 +330,23 @@ test("the 404 page is styled at any depth, and its link shows focus", async ({ p
   await expect(page.locator("a")).toBeFocused();
   await expect(page.locator("a")).toHaveCSS("outline-style", "solid");
 });
+
+test("several folders deep, the 404 page is styled and its link leads to the listing (screenshot)", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const response = await page.goto(`http://127.0.0.1:${rootServerPort}/questions/a/b/c/gone.html`);
+  expect(response?.status()).toBe(404);
+  // Only the site's style sheet draws the body's top border and follows the reader's scheme.
+  await expect(page.locator("body")).not.toHaveCSS("border-top-width", "0px");
+  for (const colorScheme of schemes) {
+    await page.emulateMedia({ colorScheme });
+    await screenshot(page, testInfo, `404-deep-390-${colorScheme}`);
+    const paper = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(luminance(parseColour(paper)) > 0.5 ? "light" : "dark").toBe(colorScheme);
+  }
+
+  await page.getByRole("link", { name: "Go to the questions of Homelab & Self-Hosting" }).click();
+  await expect(page.locator("h1")).toHaveText("Homelab & Self-Hosting");
+  await expect(page.locator("main article").first()).toBeVisible();
+});
