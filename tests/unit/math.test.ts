@@ -282,6 +282,45 @@ describe("TeX cannot smuggle in links, data or styles", () => {
     }
   });
 
+  it("sets a script level only where the Nu HTML Checker allows it: on an mstyle around", () => {
+    // Temml keeps Chromium from shrinking scripts past \scriptscriptstyle with a scriptlevel on
+    // the script itself, which the checker's MathML schema allows on <mstyle> and <math> only.
+    assert.deepEqual(texToMathml("e^{\\frac{i\\pi}{4}}", false), {
+      mathml:
+        '<math><msup><mi>e</mi><mfrac><mstyle scriptlevel="2"><mrow><mi>i</mi><mi>π</mi></mrow></mstyle><mstyle scriptlevel="2"><mn>4</mn></mstyle></mfrac></msup></math>',
+    });
+    assert.deepEqual(texToMathml("\\boxed{x}", false), {
+      mathml:
+        '<math><mstyle scriptlevel="0" displaystyle="true"><mrow><mi>x</mi></mrow></mstyle></math>',
+    });
+    for (const formula of ["x^{2^{2^n}}", "\\frac{1}{2^{\\frac{1}{4}}}", "\\small{x}"]) {
+      const typeset = texToMathml(formula, true);
+      assert.ok("mathml" in typeset, formula);
+      const levelled = new Set<string>();
+      const parser = new Parser({
+        onopentag: (name, attribs) => {
+          if ("scriptlevel" in attribs || "displaystyle" in attribs) levelled.add(name);
+        },
+      });
+      parser.write(typeset.mathml);
+      parser.end();
+      assert.deepEqual(
+        [...levelled].filter((name) => !/^(math|mstyle)$/.test(name)),
+        [],
+        formula,
+      );
+    }
+  });
+
+  it("keeps only text in a token element, as HTML reads it (the checker wants no elements)", () => {
+    // Temml writes \mathop{\mathrm{dim}} as an <mo> around an <mpadded>: inside an <mo>, HTML
+    // reads <mpadded> and <mi> as unknown HTML elements, so the reader sees their text anyway.
+    assert.deepEqual(texToMathml("\\mathop{\\mathrm{dim}} x", false), {
+      mathml:
+        '<math><mrow><mo lspace="0.1667em" rspace="0.1667em">dim</mo><mi>x</mi></mrow></math>',
+    });
+  });
+
   it("caps the size a formula may ask for", () => {
     const typeset = texToMathml("\\rule{100000em}{100000em}", false);
     assert.ok("mathml" in typeset);

@@ -1,3 +1,4 @@
+import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 import temml from "temml";
 import { asTemmlTex, postMacros, withScriptBraced } from "./mathjax-tex.ts";
@@ -45,8 +46,70 @@ export function texTypesetter(): Typesetter {
         source = braced;
       }
     }
-    return { mathml: sanitizeHtml(withoutBreaksAfterClosers(mathml), MATHML_OPTIONS) };
+    return {
+      mathml: checkerMathml(sanitizeHtml(withoutBreaksAfterClosers(mathml), MATHML_OPTIONS)),
+    };
   };
+}
+
+/** Where the Nu HTML Checker's MathML schema allows each style attribute Temml sets. */
+const STYLE_HOLDERS: Readonly<Record<string, readonly string[]>> = {
+  scriptlevel: ["math", "mstyle"],
+  displaystyle: ["math", "mstyle", "mtable"],
+};
+
+/** MathML's token elements: in HTML their content is text, and markup in it is HTML's. */
+const TOKENS = new Set(["mi", "mn", "mo", "ms", "mtext"]);
+
+/**
+ * Sanitized MathML as the Nu HTML Checker's schema wants it, laid out the same in a browser:
+ * a `scriptlevel` or `displaystyle` where the schema does not allow it (Temml puts one on the
+ * numerator of a deep fraction, to stop Chromium shrinking it further) moves to an <mstyle>
+ * around that element; a token element holding elements (`\mathop{\mathrm{dim}}` is an <mo>
+ * around an <mpadded>, which HTML reads as unknown HTML elements) keeps only their text. The
+ * MathML is sanitize-html's output, read tag by tag as written (entities left as they are).
+ */
+function checkerMathml(mathml: string): string {
+  if (!/scriptlevel=|displaystyle=|<(?:mi|mn|mo|ms|mtext)\b[^>]*>[^<]*<(?!\/)/.test(mathml)) {
+    return mathml;
+  }
+  let out = "";
+  // For each open element, whether it was given an <mstyle> to close after it.
+  const wrapped: boolean[] = [];
+  // How many elements are open inside the token element open now, if one is.
+  let inToken: number | undefined;
+  const attributes = (attribs: [string, string][]) =>
+    attribs.map(([name, value]) => ` ${name}="${value}"`).join("");
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (inToken !== undefined) {
+          inToken++;
+          return;
+        }
+        if (TOKENS.has(name)) inToken = 0;
+        const all = Object.entries(attribs);
+        const moved = all.filter(([key]) => STYLE_HOLDERS[key]?.includes(name) === false);
+        wrapped.push(moved.length > 0);
+        if (moved.length > 0) out += `<mstyle${attributes(moved)}>`;
+        out += `<${name}${attributes(all.filter((entry) => !moved.includes(entry)))}>`;
+      },
+      ontext(text) {
+        out += text;
+      },
+      onclosetag(name) {
+        if (inToken !== undefined && inToken > 0) {
+          inToken--;
+          return;
+        }
+        inToken = undefined;
+        out += `</${name}>${wrapped.pop() === true ? "</mstyle>" : ""}`;
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.end(mathml);
+  return out;
 }
 
 /**
