@@ -8,7 +8,7 @@ import { sanitizedHtmlText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";
 
 /** What reading an answer takes from community.yaml besides its own file. */
-export type AnswerSettings = Pick<Community, "bodyFormat" | "math">;
+export type AnswerSettings = Pick<Community, "bodyFormat" | "math" | "origin">;
 
 /**
  * One answer file, `answers/<id>.md`, read on its own: its frontmatter checked against the
@@ -18,7 +18,7 @@ export type AnswerSettings = Pick<Community, "bodyFormat" | "math">;
 export function readAnswerFile(
   text: string,
   _id: string,
-  { bodyFormat, math }: AnswerSettings,
+  { bodyFormat, math, origin }: AnswerSettings,
 ): FileReading<AnswerEntry> {
   const read = readFrontmatterFile(
     text,
@@ -39,10 +39,18 @@ export function readAnswerFile(
       },
     };
   }
-  const { html: bodyHtml, texLeft } = renderBody(body, bodyFormat, 2, math);
+  const { html: bodyHtml, texLeft, links } = renderBody(body, bodyFormat, 2, math, origin);
   // Its question is found by these too, as by its own body's (src/core/question-file.ts).
   const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
-  return { entry: { ...frontmatter, bodyHtml, bodyWords, ...(texLeft.length > 0 && { texLeft }) } };
+  return {
+    entry: {
+      ...frontmatter,
+      bodyHtml,
+      bodyWords,
+      ...(texLeft.length > 0 && { texLeft }),
+      ...((links.targets.length > 0 || links.dead > 0) && { bodyLinks: links }),
+    },
+  };
 }
 
 /** The answers folder: `answers/<id>.md`, each read by `readAnswerFile`. Optional. */

@@ -14,7 +14,10 @@ import {
   type SearchFile,
 } from "./search-index.ts";
 import { texWarnings } from "./tex-warnings.ts";
-import type { TexLeft } from "../lib/body-html.ts";
+import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
+import { linkTallyLine, PostLinkGraph, type LinkTally } from "./post-link-targets.ts";
+import { questionPagePath } from "../lib/site-paths.ts";
+import { titleLine } from "../lib/title-line.ts";
 
 /**
  * Everything the pages are built from, validated and derived. `Question` is what is kept of
@@ -38,6 +41,8 @@ export type ContentReading<Question = QuestionPage, IndexFile = SearchFile> =
       content: Content<Question, IndexFile>;
       /** Lines for the build's log that fail nothing: formulas left as TeX (`texWarnings`). */
       warnings: string[];
+      /** Lines for the build's log that tell what became of the content: its links. */
+      notes: string[];
     }
   | { problems: ContentProblem[] };
 
@@ -73,7 +78,7 @@ export function assembleContent<Question, Text, IndexFile>(
   // (scripts/bench.md, "Why the constants are what they are").
   const derived = derivePages(community, questions, answers, build);
   if ("problems" in derived) return derived;
-  const { searched, kept, texLeft } = derived;
+  const { searched, kept, texLeft, linkTally } = derived;
   build.pagesDerived?.();
   let searchIndex: IndexFile[];
   try {
@@ -90,6 +95,7 @@ export function assembleContent<Question, Text, IndexFile>(
       { fileOfId: questions.fileOfId, texLeftOf: texLeft.questions },
       { fileOfId: answers.fileOfId, texLeftOf: texLeft.answers },
     ),
+    notes: [linkTallyLine(linkTally)].filter((line) => line !== undefined),
   };
 }
 
@@ -104,6 +110,8 @@ type DerivedPages<Question> =
       searched: ListingOrderSorter<SearchDocument>;
       /** The formulas each entry left as TeX, by id. */
       texLeft: { questions: Map<string, TexLeft[]>; answers: Map<string, TexLeft[]> };
+      /** How the bodies' links came out. */
+      linkTally: LinkTally;
     };
 
 /**
@@ -117,8 +125,14 @@ function derivePages<Question, Text, IndexFile>(
   hooks: BuildHooks<Question, Text, IndexFile>,
 ): DerivedPages<Question> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
-  const answersOf = answersByQuestion(answers, questions.fileOfId, problems);
-  const toOrder = questionsToOrder(questions, answers, answersOf, problems);
+  const tags = new Set<string>();
+  const graph = new PostLinkGraph({
+    question: (id) => questions.entries.has(id),
+    questionOfAnswer: (id) => answers.entries.get(id)?.question,
+    tag: (tag) => tags.has(tag),
+  });
+  const answersOf = answersByQuestion(answers, questions.fileOfId, problems, graph);
+  const toOrder = questionsToOrder(questions, answers, answersOf, problems, { graph, tags });
   if (problems.length > 0 || community.community === undefined) {
     return {
       problems: inFileOrder(problems, [...listedFiles(questions), ...listedFiles(answers)]),
@@ -132,13 +146,21 @@ function derivePages<Question, Text, IndexFile>(
   // (scripts/bench.md, "Why the constants are what they are").
   const ids = toOrder.map(({ id }) => id);
   toOrder.length = 0;
+  graph.settle();
   const derived = {
     community: community.community,
     kept: new Array<Question>(hooks.handOver === undefined ? ids.length : 0),
     searched: hooks.sortDocuments(ids.length),
     texLeft: { questions: new Map<string, TexLeft[]>(), answers: new Map<string, TexLeft[]>() },
+    linkTally: { rewritten: 0, leaving: 0, lost: 0 },
   };
-  const pageOf = questionPageDeriver(questions, answers, answersOf, community.community, hooks);
+  const links = { graph, rankOf: linkedRanks(ids, ranks, graph), tally: derived.linkTally };
+  const pageOf = questionPageDeriver(
+    { questions, answers, answersOf },
+    community.community,
+    hooks,
+    links,
+  );
   try {
     ids.forEach((id, index) => {
       const rank = ranks[index] as number;
@@ -165,12 +187,19 @@ function questionsToOrder<Text>(
   answers: FolderFiles<AnswerEntry<Text>>,
   answersOf: Map<string, string[]>,
   problems: ContentProblem[],
+  { graph, tags }: { graph: PostLinkGraph; tags: Set<string> },
 ): Orderable[] {
   const toOrder: Orderable[] = [];
   for (const id of questions.fileOfId.keys()) {
     const entry = questions.entries.get(id);
     const question = entry ?? questions.partial.get(id);
-    if (entry !== undefined) toOrder.push({ id, askedKey: entry.asked });
+    if (entry !== undefined) {
+      toOrder.push({ id, askedKey: entry.asked });
+      for (const tag of entry.tags) tags.add(tag);
+      graph.noteBody(id, entry.bodyLinks);
+      graph.noteLinked(id, entry.linked ?? []);
+      problems.push(...linkedProblems(id, entry.linked ?? [], questions.fileOfId));
+    }
     const duplicateOf = question?.duplicateOf;
     const dangling =
       duplicateOf === undefined
@@ -201,11 +230,18 @@ function questionsToOrder<Text>(
  * as the entries are taken.
  */
 function questionPageDeriver<Question, Text, IndexFile>(
-  questions: FolderFiles<QuestionEntry<Text>>,
-  answers: FolderFiles<AnswerEntry<Text>>,
-  answersOf: Map<string, string[]>,
-  { excerptLength }: Community,
+  {
+    questions,
+    answers,
+    answersOf,
+  }: {
+    questions: FolderFiles<QuestionEntry<Text>>;
+    answers: FolderFiles<AnswerEntry<Text>>;
+    answersOf: Map<string, string[]>;
+  },
+  { excerptLength, origin }: Community,
   { keepPage, readText }: BuildHooks<Question, Text, IndexFile>,
+  links: PageLinks,
 ) {
   // Without answer files, `answers` is the count; with them, their number (equal when given).
   const answerCount = (id: string, question: QuestionEntry<Text>) =>
@@ -239,11 +275,79 @@ function questionPageDeriver<Question, Text, IndexFile>(
       .filter((words) => words !== "")
       .join(" ");
     const document = { id, title, titleLine: listed.titleLine, tags, bodyWords, answerWords };
-    const page = keepPage(
-      toQuestionPage(listed, question, original, shownAnswers, answerCount(id, question)),
+    const shown = toQuestionPage(
+      listed,
+      question,
+      original,
+      shownAnswers,
+      answerCount(id, question),
     );
+    const bodies = [question.bodyLinks, ...shownAnswers.map(({ answer }) => answer.bodyLinks)];
+    const postLinks = settledLinks(id, bodies, links, origin !== undefined);
+    const linked = linkedQuestions(id, links, (other) => questions.entries.get(other));
+    const page = keepPage({
+      ...shown,
+      ...(postLinks !== undefined && { postLinks }),
+      ...(linked.length > 0 && { linked }),
+    });
     return { page, document };
   };
+}
+
+/** The links between posts, as the pages are derived (src/core/post-link-targets.ts). */
+interface PageLinks {
+  graph: PostLinkGraph;
+  /** Where each question linked with another stands in the listing. */
+  rankOf: Map<string, number>;
+  tally: LinkTally;
+}
+
+/**
+ * Where the links of a question's bodies (its own, its answers') lead from its page, by
+ * target, for those the archive holds (`resolvePostLinks` shows the others as leaving it);
+ * none when no body has a link to the community's site. Each link is counted in `tally`.
+ */
+function settledLinks(
+  id: string,
+  bodies: readonly (BodyLinks | undefined)[],
+  { graph, tally }: PageLinks,
+  originKnown: boolean,
+): Record<string, string> | undefined {
+  let settled: Record<string, string> | undefined;
+  for (const body of bodies) {
+    if (body === undefined) continue;
+    tally.lost += body.dead;
+    for (const target of body.targets) {
+      const href = graph.hrefOf(target, questionPagePath(id));
+      if (href === undefined) {
+        if (originKnown) tally.leaving++;
+        else tally.lost++;
+        continue;
+      }
+      tally.rewritten++;
+      settled ??= {};
+      settled[target] = href;
+    }
+  }
+  return settled;
+}
+
+/** The questions linked with `id`, either way, in listing order, as its page lists them. */
+function linkedQuestions(
+  id: string,
+  { graph, rankOf }: PageLinks,
+  entryOf: (id: string) => QuestionEntry<unknown> | undefined,
+): { id: string; titleLine: string }[] {
+  if (!graph.has(id)) return [];
+  const rank = (other: string) => rankOf.get(other) ?? Number.MAX_SAFE_INTEGER;
+  return [...graph.linkedWith(id)]
+    .sort((a, b) => rank(a) - rank(b))
+    .flatMap((other) => {
+      const entry = entryOf(other);
+      return entry === undefined
+        ? []
+        : [{ id: other, titleLine: titleLine(entry.title, entry.state) }];
+    });
 }
 
 /**
@@ -254,6 +358,7 @@ function answersByQuestion<Text>(
   answers: FolderFiles<AnswerEntry<Text>>,
   questionFiles: EntryShelf<string>,
   problems: ContentProblem[],
+  graph: PostLinkGraph,
 ): Map<string, string[]> {
   // Ids only, each answer's file named from its id for a message: held for the whole
   // assembly, an `{ id, file }` object for each answer would cost memory (scripts/bench.md,
@@ -275,6 +380,7 @@ function answersByQuestion<Text>(
     const ofQuestion = byQuestion.get(question);
     if (ofQuestion === undefined) byQuestion.set(question, [id]);
     else ofQuestion.push(id);
+    graph.noteBody(question, answer?.bodyLinks);
     if (answer?.accepted !== true) continue;
     const first = acceptedOf.get(question);
     if (first === undefined) acceptedOf.set(question, id);
@@ -293,6 +399,41 @@ function answersByQuestion<Text>(
     if (ids.length > 1) byQuestion.set(question, ids.slice());
   }
   return byQuestion;
+}
+
+/** The ids of a question's `linked` that name no other question. */
+function linkedProblems(
+  id: string,
+  linked: readonly string[],
+  questionFiles: EntryShelf<string>,
+): ContentProblem[] {
+  const file = fileOf(questionFiles, id);
+  return linked.flatMap((other, index): ContentProblem[] => {
+    if (other === id) {
+      return [{ file, field: `linked[${index}]`, reason: `names this question itself; remove it` }];
+    }
+    if (questionFiles.has(other)) return [];
+    return [
+      {
+        file,
+        field: `linked[${index}]`,
+        reason: `"${other}" does not name a question (there is no questions/${other}.md); correct the id or remove it from linked`,
+      },
+    ];
+  });
+}
+
+/** Where each question linked with another stands in the listing, to list them in its order. */
+function linkedRanks(
+  ids: readonly string[],
+  ranks: ArrayLike<number>,
+  graph: PostLinkGraph,
+): Map<string, number> {
+  const rankOf = new Map<string, number>();
+  ids.forEach((id, index) => {
+    if (graph.has(id)) rankOf.set(id, ranks[index] as number);
+  });
+  return rankOf;
 }
 
 /** A question whose `answers` field disagrees with its answer files, naming both numbers. */

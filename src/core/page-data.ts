@@ -57,6 +57,14 @@ export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
   answers: ShownAnswer<Text>[];
   /** How many answers the question has: its answer files, or its `answers` field. */
   answerCount: number;
+  /**
+   * Where the bodies' links to the community's site lead from this page, by target, for those
+   * the archive holds (`resolvePostLinks`); none when the bodies have no such link. Part of the
+   * page's data, so that a rebuild writes the page again when a target comes or goes.
+   */
+  postLinks?: Record<string, string>;
+  /** The questions linked with this one, either way, in listing order (none: no field). */
+  linked?: { id: string; titleLine: string }[];
 }
 
 /** A tag as the tags index shows it: the tag, and how many questions carry it. */

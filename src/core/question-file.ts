@@ -13,7 +13,7 @@ import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 
 /** What reading a question takes from community.yaml besides its own file. */
-export type QuestionSettings = Pick<Community, "excerptLength" | "bodyFormat" | "math">;
+export type QuestionSettings = Pick<Community, "excerptLength" | "bodyFormat" | "math" | "origin">;
 
 /**
  * What reading a question takes from community.yaml; the schema's defaults when it has
@@ -24,6 +24,7 @@ export function questionSettings(community: Community | undefined): QuestionSett
     excerptLength: community?.excerptLength ?? communitySchema.shape.excerptLength.parse(undefined),
     bodyFormat: community?.bodyFormat ?? communitySchema.shape.bodyFormat.parse(undefined),
     math: community?.math ?? communitySchema.shape.math.parse(undefined),
+    ...(community?.origin !== undefined && { origin: community.origin }),
   };
 }
 
@@ -37,7 +38,7 @@ export function questionSettings(community: Community | undefined): QuestionSett
 export function readQuestionFile(
   text: string,
   _id: string,
-  { excerptLength, bodyFormat, math }: QuestionSettings,
+  { excerptLength, bodyFormat, math, origin }: QuestionSettings,
 ): FileReading<QuestionEntry> {
   const read = readFrontmatterFile(
     text,
@@ -63,7 +64,7 @@ export function readQuestionFile(
   // then hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =
     frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
-  const { html: bodyHtml, texLeft } = renderBody(body, bodyFormat, 1, math);
+  const { html: bodyHtml, texLeft, links } = renderBody(body, bodyFormat, 1, math, origin);
   // The words of what a reader sees on the page, not of the source: no markup, no URL of a
   // link, nothing the sanitizer dropped.
   const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
@@ -74,6 +75,7 @@ export function readQuestionFile(
       bodyHtml,
       bodyWords,
       ...(texLeft.length > 0 && { texLeft }),
+      ...((links.targets.length > 0 || links.dead > 0) && { bodyLinks: links }),
     },
   };
 }

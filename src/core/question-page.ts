@@ -2,6 +2,7 @@ import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
 import type { ListingEntry, QuestionPage, ShownAnswer } from "./page-data.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
+import { resolvePostLinks } from "../lib/post-links.ts";
 
 /**
  * What a question's page shows: its listing entry, its credit and body, the question it
@@ -64,5 +65,19 @@ function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
     score,
     ...(source !== undefined && { source }),
     ...(license !== undefined && { license }),
+  };
+}
+
+/**
+ * The page with its bodies' links to the community's site settled (`resolvePostLinks`): to
+ * the page of their target, where `postLinks` has one, and otherwise to the original site.
+ */
+export function withLinksSettled(page: QuestionPage): QuestionPage {
+  const hrefs = page.postLinks ?? {};
+  const settle = (html: string) => resolvePostLinks(html, (target) => hrefs[target]);
+  return {
+    ...page,
+    bodyHtml: settle(page.bodyHtml),
+    answers: page.answers.map((answer) => ({ ...answer, bodyHtml: settle(answer.bodyHtml) })),
   };
 }

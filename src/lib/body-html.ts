@@ -5,12 +5,26 @@ import { escapeText } from "./escape-text.ts";
 import { replaceTexInHtml, type Formula } from "./math/html-math.ts";
 import type { MathEnv } from "./math/markdown-math.ts";
 import { texTypesetter } from "./math/tex-mathml.ts";
+import { readLinkAddress, type PostTarget } from "./post-links.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
 export interface TexLeft {
   /** The formula as written, delimiters included. */
   source: string;
   reason: string;
+}
+
+/**
+ * The links of a body that only the whole content can settle: those to the community's own
+ * site, each kept in the HTML as an `<a data-post>` (see `resolvePostLinks` in
+ * src/lib/post-links.ts), and the relative ones, which name no file of the archive and were
+ * left as their text.
+ */
+export interface BodyLinks {
+  /** The target of each link to the community's site, in the body's order, repeats kept. */
+  targets: PostTarget[];
+  /** How many relative links lost their address. */
+  dead: number;
 }
 
 /**
@@ -49,8 +63,11 @@ export function renderBody(
   format: "markdown" | "html",
   headingsBelow: number,
   math: "off" | "tex",
-): { html: string; texLeft: TexLeft[] } {
+  origin?: string,
+): { html: string; texLeft: TexLeft[]; links: BodyLinks } {
   const texLeft: TexLeft[] = [];
+  const links: BodyLinks = { targets: [], dead: 0 };
+  const options = sanitizeOptions(origin, links);
   // One post, one typesetter: a macro the post defines applies to its later formulas.
   const typesetter = texTypesetter();
   const typeset = (formula: Formula): string => {
@@ -61,13 +78,13 @@ export function renderBody(
   };
   let html: string;
   if (math === "off") {
-    html = sanitizeHtml(format === "markdown" ? markdown.render(body) : body, sanitizeOptions());
+    html = sanitizeHtml(format === "markdown" ? markdown.render(body) : body, options);
   } else if (format === "html") {
-    html = replaceTexInHtml(sanitizeHtml(body, sanitizeOptions()), typeset);
+    html = replaceTexInHtml(sanitizeHtml(body, options), typeset);
   } else {
     const key = randomUUID();
     const env: MathEnv = { formulas: [], placeholder: (index) => `\uE000${key}:${index}\uE001` };
-    const sanitized = sanitizeHtml(markdownWithMath.render(body, env), sanitizeOptions());
+    const sanitized = sanitizeHtml(markdownWithMath.render(body, env), options);
     html = sanitized.replace(
       new RegExp(`\uE000${key}:(\\d+)\uE001`, "g"),
       (placeholder, index: string) => {
@@ -76,7 +93,7 @@ export function renderBody(
       },
     );
   }
-  return { html: outlineBelow(html, headingsBelow), texLeft };
+  return { html: outlineBelow(html, headingsBelow), texLeft, links };
 }
 
 /**
@@ -120,10 +137,11 @@ const ALLOWED_TAGS = [
 /**
  * Attributes that only describe the text. No `id` or `name`: a post's anchors could collide
  * with the page's own. No `style` or `class` beyond a code block's language: the page's style
- * sheet decides how a post looks. `rel` is ours, never the post's (see `transformTag`).
+ * sheet decides how a post looks. `rel` and `data-post` are ours, never the post's (see
+ * `transformLink`).
  */
 const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {
-  a: ["href", "title", "rel"],
+  a: ["data-post", "href", "title", "rel"],
   abbr: ["title"],
   ol: ["start", "reversed"],
   td: ["colspan", "rowspan"],
@@ -167,9 +185,9 @@ const WEB_LINK_REL = "nofollow noopener noreferrer";
 
 /**
  * sanitize-html's settings for one body. Each call gets its own, since rewriting tags keeps
- * track of the links open around the current element.
+ * track of the links open around the current element, and notes the body's `links`.
  */
-function sanitizeOptions(): sanitizeHtml.IOptions {
+function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitizeHtml.IOptions {
   // For each element htmlparser2 has open, whether it comes out as a link; and how many do.
   const open: boolean[] = [];
   let openLinks = 0;
@@ -192,7 +210,10 @@ function sanitizeOptions(): sanitizeHtml.IOptions {
       img: imageAsLink,
       // Called for every element as it opens, after its own transform (an image's), if any.
       "*": (tagName, attribs) => {
-        const transformed = transformTag(tagName, attribs, openLinks > 0);
+        const transformed =
+          tagName === "a"
+            ? transformLink(attribs, openLinks > 0, origin, links)
+            : { tagName: RENAMED.get(tagName) ?? tagName, attribs };
         if (transformed.tagName === "a") {
           open[open.length - 1] = true;
           openLinks++;
@@ -207,7 +228,7 @@ function sanitizeOptions(): sanitizeHtml.IOptions {
  * An image becomes a link to its address, showing its alt text (or the address, without
  * one): a page must load nothing but the site's own files, a remote image could not load
  * offline anyway, and a relative one would point at a file the site does not ship. The link
- * is then checked like any other (`transformTag`). Done as a transform rather than after
+ * is then checked like any other (`transformLink`). Done as a transform rather than after
  * sanitizing, so the alt text is escaped and the address checked by sanitize-html itself.
  */
 function imageAsLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
@@ -222,29 +243,48 @@ function imageAsLink(_tagName: string, attribs: sanitizeHtml.Attributes): saniti
 }
 
 /**
- * One element as it will come out: headings demoted, and links checked. A link keeps its
- * address only if it is a web, mail or same-site one, and a web link gets `rel`; a link with
- * any other address, or none, or inside another link (an image in a link, say), becomes a
- * plain `<span>` of its text, so that every `<a>` in a body is a real, unnested link.
+ * A link as it will come out. It keeps its address only if it is a web or mail one, or one of
+ * the community's own site (`readLinkAddress`), and a web link gets `rel`. A link to the site
+ * is marked `data-post` with its target, for the page to settle (`resolvePostLinks`); a
+ * relative one names no file of the archive. Those, a link with any other address, or none,
+ * or inside another link (an image in a link, say), become a plain `<span>` of their text, so
+ * that every `<a>` in a body is a real, unnested link. The attributes are made here, never
+ * copied: no post can write its own `data-post`.
  */
-function transformTag(
-  tagName: string,
+function transformLink(
   attribs: sanitizeHtml.Attributes,
   insideLink: boolean,
+  origin: string | undefined,
+  links: BodyLinks,
 ): sanitizeHtml.Tag {
-  if (tagName !== "a") return { tagName: RENAMED.get(tagName) ?? tagName, attribs };
+  const span = { tagName: "span", attribs: {} };
+  if (insideLink) return span;
   const written = attribs["href"] ?? "";
-  const kind = insideLink ? undefined : addressKind(written);
+  const address = cleanAddress(written);
+  const title = attribs["title"] === undefined ? {} : { title: attribs["title"] };
+  const reading = readLinkAddress(address, origin);
+  if (reading.kind === "relative") {
+    if (address !== "") links.dead++;
+    return span;
+  }
+  if (reading.kind === "site") {
+    links.targets.push(reading.target);
+    const href = reading.original === undefined ? undefined : webAddress(reading.original);
+    return {
+      tagName: "a",
+      attribs: {
+        "data-post": reading.target,
+        ...(href !== undefined && { href, rel: WEB_LINK_REL }),
+        ...title,
+      },
+    };
+  }
+  const kind = addressKind(address);
   const href = kind === "web" ? webAddress(written) : written;
-  if (kind === undefined || href === undefined) return { tagName: "span", attribs: {} };
-  const title = attribs["title"];
+  if (kind === undefined || href === undefined) return span;
   return {
     tagName: "a",
-    attribs: {
-      href,
-      ...(title === undefined ? {} : { title }),
-      ...(kind === "web" ? { rel: WEB_LINK_REL } : {}),
-    },
+    attribs: { href, ...title, ...(kind === "web" ? { rel: WEB_LINK_REL } : {}) },
   };
 }
 
@@ -274,22 +314,25 @@ function webAddress(address: string): string | undefined {
 }
 
 /**
- * What an address is, read as sanitize-html's own check reads it (launder's `naughtyHref`):
- * with every space and control character removed (browsers skip tabs and newlines, and trim
- * the rest, so `jav&#x09;ascript:` is `javascript:`) and HTML comments too. A `web` or `mail`
- * address, or a `local` one with no scheme (a path, a fragment); anything else, a
- * protocol-relative `//host` included, is not a link. Entities are decoded already.
+ * An address as sanitize-html's own check reads it (launder's `naughtyHref`): with every space
+ * and control character removed (browsers skip tabs and newlines, and trim the rest, so
+ * `jav&#x09;ascript:` is `javascript:`) and HTML comments too. Entities are decoded already.
+ */
+function cleanAddress(address: string): string {
+  // eslint-disable-next-line no-control-regex
+  return address.replace(/[\x00-\x20]+/g, "").replace(/<!--[\s\S]*?-->/g, "");
+}
+
+/**
+ * What a cleaned address that is not the community's site is: a `web` or `mail` one;
+ * anything else, a protocol-relative `//host` included, is not a link.
  *
  * sanitize-html checks every address again, and stays the authority; this check agrees with
  * it so that a link it would strip of its address is already a `<span>` here, and no `<a>` is
  * left with a `rel` but no `href`.
  */
-function addressKind(address: string): "web" | "mail" | "local" | undefined {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = address.replace(/[\x00-\x20]+/g, "").replace(/<!--[\s\S]*?-->/g, "");
-  if (cleaned === "") return undefined;
+function addressKind(cleaned: string): "web" | "mail" | undefined {
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(cleaned)?.[1]?.toLowerCase();
-  if (scheme === undefined) return /^[/\\]{2}/.test(cleaned) ? undefined : "local";
   if (scheme === "http" || scheme === "https") return "web";
   if (scheme === "mailto") return "mail";
   return undefined;

@@ -42,7 +42,7 @@ export function questionsLoader(): LiveLoader<ListedQuestion, never, never, Cont
         }));
       if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
       if ("failure" in outcome) throw outcome.failure;
-      const { content, counts, warnings } = outcome;
+      const { content, counts, warnings, notes } = outcome;
       const read = (noun: string, { derived, unchangedByDigest, unchangedByStamp }: Counts) =>
         `${derived + unchangedByDigest + unchangedByStamp} ${noun}: ${derived} derived, ${unchangedByStamp + unchangedByDigest} unchanged since the last build (${unchangedByDigest} of them read again to make sure)`;
       const answers =
@@ -52,6 +52,7 @@ export function questionsLoader(): LiveLoader<ListedQuestion, never, never, Cont
         console.info(
           `[questions-loader] ${read("questions", counts.questions)}${answers > 0 ? `; ${read("answers", counts.answers)}` : ""}`,
         );
+        for (const note of notes) console.info(note);
         for (const warning of warnings) console.warn(warning);
       }
       return { entries: entriesOf(content) };

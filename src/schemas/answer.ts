@@ -1,4 +1,4 @@
-import type { TexLeft } from "../lib/body-html.ts";
+import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
 import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
 import { describeYamlValue, ENTRY_ID_PATTERN, fieldsObject, flag, isoInstant } from "./fields.ts";
@@ -40,4 +40,6 @@ export type AnswerEntry<Text = string> = AnswerFrontmatter & {
   bodyWords: Text;
   /** With `math: tex`, the formulas left as their source (none: no such field). */
   texLeft?: TexLeft[];
+  /** Its links to the community's site, and the relative ones it lost (none: no such field). */
+  bodyLinks?: BodyLinks;
 };

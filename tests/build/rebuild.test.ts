@@ -1,7 +1,7 @@
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 import { listingLines } from "../../scripts/common/listing-lines.ts";
@@ -51,4 +51,57 @@ it("a rebuild shows every edit, including those that change other questions' ent
   const broken = await buildSite(contentDir, outDir);
   assert.notEqual(broken.exitCode, 0);
   assert.deepEqual(reportedProblems(broken.output, contentDir), ["questions/beta.md: duplicateOf"]);
+});
+
+/**
+ * A link between posts is settled each build from the whole content, though the body that holds
+ * it comes from the entry cache: a question deleted since the last build must not leave a
+ * link to a page that is gone.
+ */
+it("a rebuild settles links again: a deleted target's links leave the archive", async () => {
+  const work = "tests/.output/rebuild-links";
+  const contentDir = join(projectRoot, work, "content");
+  const outDir = join(projectRoot, work, "dist");
+  rmSync(join(projectRoot, work), { recursive: true, force: true });
+  const write = (file: string, text: string) => {
+    mkdirSync(dirname(join(contentDir, file)), { recursive: true });
+    writeFileSync(join(contentDir, file), text);
+  };
+  const question = (title: string, asked: string, body: string) =>
+    `---\ntitle: ${title}\ntags: [nginx]\nasked: ${asked}\n---\n${body}\n`;
+  write("community.yaml", "name: Links\norigin: https://ops.example.org\n");
+  write("questions/1.md", question("How do I reopen logs?", "2024-01-01", "Logs."));
+  write("answers/10.md", '---\nquestion: "1"\nanswered: 2024-01-02\n---\nSend USR1.\n');
+  write("questions/2.md", question("Why rotate?", "2024-01-03", "Space."));
+  write(
+    "questions/3.md",
+    question(
+      "Which signal?",
+      "2024-02-01",
+      "See [the answer](https://ops.example.org/a/10/7) and [that question](/q/2).",
+    ),
+  );
+  const build = async () => {
+    const result = await buildSite(`${work}/content`, outDir);
+    assert.equal(result.exitCode, 0, result.output);
+    return {
+      output: result.output,
+      page: readFileSync(join(outDir, "questions/3/index.html"), "utf8"),
+    };
+  };
+
+  const first = await build();
+  assert.match(first.page, /<a href="\.\.\/\.\.\/questions\/1\/index\.html#answer-10">the answer/);
+  assert.match(first.page, /<a href="\.\.\/\.\.\/questions\/2\/index\.html">that question/);
+  assert.match(first.output, /\[links\] 2 links to posts lead to their pages in the archive;/);
+  const target = readFileSync(join(outDir, "questions/2/index.html"), "utf8");
+  assert.match(target, /Linked questions[\s\S]*href="\.\.\/\.\.\/questions\/3\/index\.html"/);
+
+  rmSync(join(contentDir, "questions/2.md"));
+  const second = await build();
+  assert.match(
+    second.page,
+    /<a class="leaves-archive" href="https:\/\/ops\.example\.org\/q\/2"[^>]*>that question/,
+  );
+  assert.match(second.output, /1 link to a post not in the archive leads to the original site/);
 });

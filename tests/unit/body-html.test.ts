@@ -360,13 +360,13 @@ describe("renderBodyHtml: links", () => {
     );
   });
 
-  it("keeps mail, fragment and relative links as they are, with no rel", () => {
+  it("keeps mail links; marks links to posts for the page; drops what names no file", () => {
     assert.equal(
       renderBodyHtml(
-        "[m](mailto:a@example.org) [f](#answer-2) [r](../other/) [p](/questions/3)",
+        "[m](mailto:a@example.org) [f](#answer-2) [r](../other/) [p](/questions/3) [n](#notes)",
         "markdown",
       ),
-      '<p><a href="mailto:a@example.org">m</a> <a href="#answer-2">f</a> <a href="../other/">r</a> <a href="/questions/3">p</a></p>\n',
+      '<p><a href="mailto:a@example.org">m</a> <a data-post="a/2">f</a> <span>r</span> <a data-post="q/3">p</a> <span>n</span></p>\n',
     );
   });
 
@@ -423,10 +423,10 @@ describe("renderBodyHtml: images become links", () => {
     );
   });
 
-  it("links a relative image to its path, escaping its alt text", () => {
+  it("shows a relative image as its alt text, escaped: the archive has no such file", () => {
     assert.equal(
       renderBodyHtml('<img src="images/a.png" alt="a <b> & &quot;c&quot;">', "html"),
-      '<a href="images/a.png">a &lt;b&gt; &amp; "c"</a>',
+      '<span>a &lt;b&gt; &amp; "c"</span>',
     );
   });
 

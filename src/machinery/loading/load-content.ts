@@ -62,6 +62,8 @@ export type LoadOutcome =
        * Astro's own lines.
        */
       warnings: string[];
+      /** Lines for the build's log that tell what became of the content (its links). */
+      notes: string[];
     }
   /** The content has problems: the report names them all. */
   | { problems: readonly ContentProblem[] }
@@ -193,7 +195,8 @@ export async function loadContent(
       saves.push(storeCleanUp(cacheDirectory, searchIndex, pageStores, [questions, answers], now));
     }
     const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
-    return { outcome: { content, counts, warnings: read.warnings }, saveCache };
+    const { warnings, notes } = read;
+    return { outcome: { content, counts, warnings, notes }, saveCache };
   } catch (failure) {
     discard();
     return { outcome: { failure }, saveCache: () => {} };
