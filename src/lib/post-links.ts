@@ -26,7 +26,14 @@ export type LinkReading =
   /** A relative address (`image.png`, `../x`, `#notes`): it names no file the archive has. */
   | { kind: "relative" };
 
+/** A Stack Exchange post's id, as an answer's permalink ends in it (`#110`). */
 const POST_ID = /^[1-9]\d{0,17}$/;
+
+/**
+ * An entry's id in a path: Stack Exchange's are numbers, but hand-written content's are file
+ * names (src/schemas/fields.ts), and its posts link to each other the same way (`/a/<id>`).
+ */
+const ENTRY_ID = /^[a-z0-9_-]+$/;
 
 /** The target of a page of the community's site that is no post or tag. */
 const OTHER_PAGE: PostTarget = "site";
@@ -78,9 +85,9 @@ function parseUrl(address: string, base?: string): URL | undefined {
 /**
  * What a path of the community's site shows: `/questions/<id>[/<slug>[/<answer>]]`,
  * `/q/<id>[/<user>]`, `/a/<id>[/<user>]`, `/questions/tagged/<tag>`, `/tags/<tag>[/...]`, `/`
- * and `/questions`; any
- * other path is a page the archive does not have. On a question's address, a fragment that is
- * a post id is an answer on it (Stack Exchange's answer permalinks end in `#<answer>`).
+ * and `/questions`; any other path is a page the archive does not have. On a question's
+ * address, a fragment that is a post id is an answer on it (Stack Exchange's answer permalinks
+ * end in `#<answer>`), as is the archive's own `#answer-<id>`.
  */
 function pathTarget(pathname: string, hash: string): PostTarget {
   const parts = pathname.split("/").filter((part) => part !== "");
@@ -89,20 +96,21 @@ function pathTarget(pathname: string, hash: string): PostTarget {
   if (second === undefined) return OTHER_PAGE;
   if (first === "questions" && second === "tagged") return tagTarget(third, parts.length === 3);
   if (first === "tags") return tagTarget(second, parts.length <= 3);
-  if (!POST_ID.test(second)) return OTHER_PAGE;
+  if (!ENTRY_ID.test(second)) return OTHER_PAGE;
   if (first === "a" && parts.length <= 3) return `a/${second}`;
   if (first === "q" && parts.length <= 3) return questionTarget(second, undefined, hash);
   if (first !== "questions" || parts.length > 4) return OTHER_PAGE;
   return questionTarget(
     second,
-    fourth !== undefined && POST_ID.test(fourth) ? fourth : undefined,
+    fourth !== undefined && ENTRY_ID.test(fourth) ? fourth : undefined,
     hash,
   );
 }
 
 function questionTarget(question: string, answer: string | undefined, hash: string): PostTarget {
   const fragment = hash.slice(1);
-  const answerId = answer ?? (POST_ID.test(fragment) ? fragment : undefined);
+  const answerId =
+    answer ?? (POST_ID.test(fragment) ? fragment : /^answer-([a-z0-9_-]+)$/.exec(fragment)?.[1]);
   return answerId === undefined ? `q/${question}` : `q/${question}/a/${answerId}`;
 }
 

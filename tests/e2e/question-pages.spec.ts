@@ -153,3 +153,36 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
     expect(seen.errors).toEqual([]);
   });
 }
+
+for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
+  test(`a post's link to an answer lands on it; to a question, on its page (${delivery})`, async ({
+    page,
+  }) => {
+    const seen = watchPage(page);
+    await page.goto(
+      sitePage("example", delivery, "questions/nginx-reverse-proxy-websocket/index.html"),
+    );
+    await page.getByRole("link", { name: "raise its read timeout" }).click();
+    await expect(page).toHaveURL(/#answer-nginx-websocket-read-timeout$/);
+    await expect(page.locator("#answer-nginx-websocket-read-timeout")).toBeInViewport();
+
+    await page.goto(
+      sitePage("example", delivery, "questions/docker-dns-systemd-resolved/index.html"),
+    );
+    await page.getByRole("link", { name: "this question" }).click();
+    await expect(page.locator("h1")).toHaveText(
+      "Pi-hole blocks ads on laptops but not on Android phones",
+    );
+    // Linked both ways: the page the link leads to lists the question it came from.
+    const linked = page.getByRole("region", { name: "Linked questions" });
+    await linked
+      .getByRole("link", {
+        name: "Containers can't resolve internal hostnames when the host uses systemd-resolved",
+      })
+      .click();
+    await expect(page.locator("h1")).toHaveText(
+      "Containers can't resolve internal hostnames when the host uses systemd-resolved",
+    );
+    expect(seen.failed).toEqual([]);
+  });
+}
