@@ -102,7 +102,7 @@ export class PostLinkGraph {
 export interface LinkTally {
   /** Links to the community's site that lead to a page of the archive. */
   rewritten: number;
-  /** Links to the community's site that stay on it: their post is not in the archive. */
+  /** Links to the community's site that stay on it: their page is not in the archive. */
   leaving: number;
   /** Links that lost their address: relative ones, or to the site with no origin known. */
   lost: number;
@@ -115,8 +115,8 @@ export function linkTallyLine({ rewritten, leaving, lost }: LinkTally): string |
     count === 1 ? `1 link ${one}` : `${count} links ${many}`;
   return [
     `[links] ${links(rewritten, "to a post leads to its page", "to posts lead to their pages")} in the archive`,
-    links(leaving, "to a post not in the archive leads", "to posts not in the archive lead") +
-      " to the original site",
+    links(leaving, "stays on the original site", "stay on the original site") +
+      ", for pages not in the archive",
     links(lost, "named no file of the archive and was", "named no file of the archive and were") +
       " left as text",
   ].join("; ");

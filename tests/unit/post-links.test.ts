@@ -223,7 +223,7 @@ describe("links across the content", () => {
       answers,
     );
     assert.deepEqual(notes, [
-      "[links] 3 links to posts lead to their pages in the archive; 1 link to a post not in the archive leads to the original site; 1 link named no file of the archive and was left as text",
+      "[links] 3 links to posts lead to their pages in the archive; 1 link stays on the original site, for pages not in the archive; 1 link named no file of the archive and was left as text",
     ]);
   });
 
