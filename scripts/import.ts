@@ -14,10 +14,11 @@ import {
 } from "./import/community-file.ts";
 import { locateDump, type DumpFiles } from "./import/dump-files.ts";
 import { settleDuplicates } from "./import/duplicates.ts";
+import { settleLinked } from "./import/linked.ts";
 import { importPosts, settleAnswers, type PostsPass } from "./import/import-posts.ts";
 import { HELP, parseImportArguments, type ImportOptions } from "./import/options.ts";
 import { UsageError } from "./common/usage-error.ts";
-import { noDuplicateLinks, readDuplicateLinks } from "./import/post-links.ts";
+import { noPostLinks, readPostLinks } from "./import/post-links.ts";
 import { progressDisplay, type Progress } from "./import/progress.ts";
 import { assembleReport } from "./import/assemble-report.ts";
 import { formatReport } from "./import/report.ts";
@@ -128,13 +129,13 @@ async function main(args: readonly string[]): Promise<number> {
   checkOutFolder(options.out, options.force, [dump.folder, process.cwd()]);
   const progress = progressDisplay(process.stderr.isTTY && !options.quiet);
 
-  // 3. Duplicate links first: PostLinks.xml is small, and the posts pass needs to know
-  //    which posts to remember. Then the authors' names: each post is credited as it is
+  // 3. Duplicate and linked rows first: PostLinks.xml is small, and the posts pass needs to
+  //    know which posts to remember and what each question links to. Then the authors' names: each post is credited as it is
   //    written, and Users.xml keeps only a name per user in memory.
   const links =
     dump.postLinks === undefined
-      ? noDuplicateLinks()
-      : await readDuplicateLinks(dump.postLinks, progress.update);
+      ? noPostLinks()
+      : await readPostLinks(dump.postLinks, progress.update);
   const users =
     dump.users === undefined ? undefined : await readUserNames(dump.users, progress.update);
 
@@ -159,9 +160,16 @@ async function main(args: readonly string[]): Promise<number> {
 
     // 5. Settle what needed the whole file: answers whose question came later or never did,
     //    answer counts and accepted answers, then duplicates now that every original is
-    //    known. Check Tags.xml's counts; count the rows of the files not carried over.
+    //    known, and linked questions now that each is known to be written. Check Tags.xml's
+    //    counts; count the rows of the files not carried over.
     const answers = settleAnswers(pass, questionsDir, answersDir);
     const duplicates = settleDuplicates(links, pass, questionsDir);
+    const linked = settleLinked(
+      links,
+      (id) => pass.answers.hasQuestion(id),
+      duplicates.originals,
+      questionsDir,
+    );
     const tagCounts =
       dump.tags === undefined
         ? null
@@ -189,6 +197,7 @@ async function main(args: readonly string[]): Promise<number> {
       notCarriedRows,
       userRows: users?.rows ?? 0,
       duplicates,
+      linked,
       tagCounts,
       written: complete || options.allowPartial,
       exitCode: complete ? 0 : 1,

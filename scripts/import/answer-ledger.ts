@@ -86,6 +86,11 @@ export class AnswerLedger {
     }
   }
 
+  /** Whether a question file was written with this Id. */
+  hasQuestion(id: string): boolean {
+    return this.#questions.has(id);
+  }
+
   /** Whether the answer about to be written is the one its question accepted. */
   accepts(answerId: string, questionId: string): boolean {
     const awaited = this.#awaited.get(answerId);

@@ -3,8 +3,9 @@ import { basename } from "node:path";
 import type { AnswerSettlement } from "./answer-ledger.ts";
 import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
+import type { LinkedOutcome } from "./linked.ts";
 import type { PostProblem, PostsPass } from "./import-posts.ts";
-import { byId, type DuplicateLinks } from "./post-links.ts";
+import { byId, type PostLinks } from "./post-links.ts";
 import { postTypeName, type ImportReport } from "./report.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 
@@ -13,7 +14,7 @@ export interface ReportParts {
   name: string;
   out: string;
   dump: DumpFiles;
-  links: DuplicateLinks;
+  links: PostLinks;
   pass: PostsPass;
   answers: AnswerSettlement;
   /** Rows of the files the import does not read, by file; absent: not in the dump. */
@@ -21,6 +22,7 @@ export interface ReportParts {
   /** Rows of Users.xml, when it was read. */
   userRows: number;
   duplicates: DuplicateOutcome;
+  linked: LinkedOutcome;
   tagCounts: TagCountCheck | null;
   written: boolean;
   exitCode: 0 | 1;
@@ -77,6 +79,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
     tagRepeats: pass.tagRepeats,
     titlesTrimmed: pass.titlesTrimmed,
     duplicateLinks: duplicateLinksPart(dump, links, duplicates),
+    linkedQuestions: parts.linked,
     tagCounts: parts.tagCounts,
     textCheck:
       pass.textCheck === undefined
@@ -158,7 +161,7 @@ function notCarriedOverPart(
 
 function duplicateLinksPart(
   dump: DumpFiles,
-  links: DuplicateLinks,
+  links: PostLinks,
   duplicates: DuplicateOutcome,
 ): ImportReport["duplicateLinks"] {
   return {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readWrittenFile } from "./frontmatter-block.ts";
-import { byId, type DuplicateLinks } from "./post-links.ts";
+import { byId, type PostLinks } from "./post-links.ts";
 import type { PostsPass, PostStatus, PostProblem } from "./import-posts.ts";
 import { frontmatterProblems, questionFieldsFromFile, renderFrontmatter } from "./question-file.ts";
 
@@ -25,6 +25,8 @@ export interface DuplicateOutcome {
   multiple: { id: string; targets: string[]; chosen: string }[];
   /** Questions made duplicates by a link although the dump gives them no ClosedDate. */
   withoutClosedDate: string[];
+  /** The duplicateOf of each question written as a duplicate. */
+  originals: Map<string, string>;
   problems: PostProblem[];
 }
 
@@ -36,7 +38,7 @@ export interface DuplicateOutcome {
  * gave it. Updates `pass.closed`.
  */
 export function settleDuplicates(
-  links: DuplicateLinks,
+  links: PostLinks,
   pass: PostsPass,
   questionsDir: string,
 ): DuplicateOutcome {
@@ -46,6 +48,7 @@ export function settleDuplicates(
     ignored: [],
     multiple: [],
     withoutClosedDate: [],
+    originals: new Map(),
     problems: [],
   };
   for (const source of [...links.bySource.keys()].sort(byId)) {
@@ -91,6 +94,7 @@ export function settleDuplicates(
     writeFileSync(path, renderFrontmatter(fields, file.comment) + file.body);
 
     outcome.followed++;
+    outcome.originals.set(source, chosen);
     if (wasClosed) pass.closed--;
     else outcome.withoutClosedDate.push(source);
   }

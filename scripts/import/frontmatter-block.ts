@@ -6,8 +6,9 @@ import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 /**
  * A frontmatter block, `---` lines included, for fields already in the order they should be
  * written. Every text value is double-quoted, so a title `yes` or `1.0`, a tag `2024` or an
- * author `O'Brien: "Ed"` stay text for any YAML reader; nothing is folded; `flowLists` (tags)
- * are written on one line. `comment` (the source and licence) becomes a YAML comment on top.
+ * author `O'Brien: "Ed"` stay text for any YAML reader; nothing is folded; `flowLists` (tags,
+ * linked ids) are written on one line. `comment` (the source and licence) becomes a YAML
+ * comment on top.
  */
 export function frontmatterBlock(
   fields: Readonly<Record<string, unknown>>,

@@ -17,7 +17,7 @@ import {
   type PostCredit,
   type PostKind,
 } from "./attribution.ts";
-import { byId, isId, type DuplicateLinks } from "./post-links.ts";
+import { byId, isId, type PostLinks } from "./post-links.ts";
 import {
   creditFields,
   frontmatterProblems,
@@ -117,7 +117,7 @@ export interface PostsPassInput {
   /** `--license`: the licence of posts without ContentLicense, instead of their era's. */
   licenceOverride: string | undefined;
   row: RowOptions;
-  links: DuplicateLinks;
+  links: PostLinks;
   checkText: boolean;
   onProgress?: (progress: ReadProgress) => void;
 }
@@ -182,7 +182,7 @@ function emptyPass(checkText: boolean): PostsPass {
   };
 }
 
-function linkedIds(links: DuplicateLinks): Set<string> {
+function linkedIds(links: PostLinks): Set<string> {
   const linked = new Set<string>();
   for (const [source, targets] of links.bySource) {
     linked.add(source);
@@ -239,6 +239,9 @@ function importQuestion(state: PassState, id: string, row: DumpRow): void {
 
   const given = creditOf(input, "question", id, attributes);
   const fields: QuestionFields = { ...question.fields, ...creditFields(given) };
+  // Every question it links to: those that turn out not to be written go when the pass is over.
+  const linked = input.links.linked.targetsOf(id);
+  if (linked.length > 0) fields.linked = linked;
   const problems = withSchemaProblems(question.problems, frontmatterProblems(fields));
   if (problems.length > 0) {
     reportFieldProblems(pass, "question", id, row, problems, SOURCE_ATTRIBUTE);

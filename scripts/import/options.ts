@@ -33,9 +33,10 @@ Usage:
   npm run import -- <dump-folder | Posts.xml> --out <content-folder> [options]
 
   <dump-folder>        A folder holding Posts.xml and, when present, PostLinks.xml (duplicate
-                       links), Tags.xml (tag counts, cross-checked) and Users.xml (authors'
-                       names). Given Posts.xml itself, the files beside it are used. Comments,
-                       edit history and votes are not imported; the report counts their rows.
+                       and linked questions), Tags.xml (tag counts, cross-checked) and
+                       Users.xml (authors' names). Given Posts.xml itself, the files beside
+                       it are used. Comments, edit history and votes are not imported; the
+                       report counts their rows.
 
 Options:
   --out DIR            The content folder to write. Required. It is built in a temporary folder

@@ -1,48 +1,68 @@
 import { detachedCopy } from "./detached-copy.ts";
+import { LINKED_ID_LIMIT, LinkedRows } from "./linked-rows.ts";
 import { readDumpRows, type ReadProgress } from "./xml-rows.ts";
 
-/** The LinkTypeId of "PostId is a duplicate of RelatedPostId". */
+/** The LinkTypeIds of "PostId is a duplicate of RelatedPostId" and "PostId links to it". */
 const DUPLICATE_LINK = "3";
+const LINKED = "1";
 
-/** The duplicate links of PostLinks.xml: small enough to hold, whatever Posts.xml's size. */
-export interface DuplicateLinks {
+/**
+ * The duplicate and linked rows of PostLinks.xml: small enough to hold, whatever Posts.xml's
+ * size (the linked rows in 8 bytes each).
+ */
+export interface PostLinks {
   /** Every row of PostLinks.xml, of any type. */
   rows: number;
   /** The LinkTypeId 3 rows. */
   duplicateRows: number;
   /** RelatedPostIds (originals) by PostId (the duplicate), each list in file order. */
   bySource: Map<string, string[]>;
+  /** The LinkTypeId 1 rows. */
+  linkedRows: number;
+  /** The usable ones, grouped by PostId. */
+  linked: LinkedRows;
   /** Rows that cannot be followed as they are: a link to itself, an id that is not a number. */
   unusable: { line: number; reason: string }[];
 }
 
-export function noDuplicateLinks(): DuplicateLinks {
-  return { rows: 0, duplicateRows: 0, bySource: new Map(), unusable: [] };
+export function noPostLinks(): PostLinks {
+  return {
+    rows: 0,
+    duplicateRows: 0,
+    bySource: new Map(),
+    linkedRows: 0,
+    linked: new LinkedRows(),
+    unusable: [],
+  };
 }
 
-/** Reads the LinkTypeId 3 rows of a PostLinks.xml. */
-export async function readDuplicateLinks(
+/** Reads the LinkTypeId 3 (duplicate) and 1 (linked) rows of a PostLinks.xml. */
+export async function readPostLinks(
   file: string,
   onProgress?: (progress: ReadProgress) => void,
-): Promise<DuplicateLinks> {
-  const links = noDuplicateLinks();
+): Promise<PostLinks> {
+  const links = noPostLinks();
   const { rows } = await readDumpRows(
     file,
     "postlinks",
     ({ attributes, line }) => {
-      if (attributes["LinkTypeId"] !== DUPLICATE_LINK) return;
-      links.duplicateRows++;
+      const type = attributes["LinkTypeId"];
+      if (type === DUPLICATE_LINK) links.duplicateRows++;
+      else if (type === LINKED) links.linkedRows++;
+      else return;
       const source = attributes["PostId"];
       const target = attributes["RelatedPostId"];
+      const unusable = (reason: string) => links.unusable.push(detachedCopy({ line, reason }));
       if (source === undefined || target === undefined || !isId(source) || !isId(target)) {
-        links.unusable.push(
-          detachedCopy({
-            line,
-            reason: `PostId ${JSON.stringify(source ?? null)} and RelatedPostId ${JSON.stringify(target ?? null)} must both be post ids`,
-          }),
+        unusable(
+          `PostId ${JSON.stringify(source ?? null)} and RelatedPostId ${JSON.stringify(target ?? null)} must both be post ids`,
         );
       } else if (source === target) {
-        links.unusable.push(detachedCopy({ line, reason: `links post ${source} to itself` }));
+        unusable(`links post ${source} to itself`);
+      } else if (type === LINKED) {
+        if (!links.linked.add(source, target)) {
+          unusable(`links post ${source} to ${target}; ids above ${LINKED_ID_LIMIT} are not kept`);
+        }
       } else {
         const targets = links.bySource.get(source);
         if (targets === undefined) links.bySource.set(detachedCopy(source), [detachedCopy(target)]);
@@ -52,6 +72,7 @@ export async function readDuplicateLinks(
     onProgress,
   );
   links.rows = rows;
+  links.linked.sort();
   return links;
 }
 

@@ -20,6 +20,8 @@ export interface QuestionFields extends CreditFields {
   asked: string | undefined;
   state: QuestionState;
   duplicateOf?: string;
+  /** The questions it links to (PostLinks.xml's linked rows); left out when there are none. */
+  linked?: string[];
   answers: number;
   /** Left out when the dump has no Score (the format's default is 0). */
   score?: number;
@@ -52,11 +54,12 @@ export function renderFrontmatter(fields: QuestionFields, comment: string): stri
   if (fields.asked !== undefined) ordered["asked"] = fields.asked;
   if (fields.state !== "open") ordered["state"] = fields.state;
   if (fields.duplicateOf !== undefined) ordered["duplicateOf"] = fields.duplicateOf;
+  if (fields.linked !== undefined) ordered["linked"] = fields.linked;
   ordered["answers"] = fields.answers;
   for (const key of ["score", "author", "authorUrl", "source", "license"] as const) {
     if (fields[key] !== undefined) ordered[key] = fields[key];
   }
-  return frontmatterBlock(ordered, comment, ["tags"]);
+  return frontmatterBlock(ordered, comment, ["tags", "linked"]);
 }
 
 /**

@@ -2,6 +2,7 @@ import { MATH_SHARE } from "./math-use.ts";
 import { PAGING_ABOVE } from "./page-size.ts";
 import type { AnswerWithoutQuestion } from "./answer-ledger.ts";
 import type { LinkNote } from "./duplicates.ts";
+import type { LinkedOutcome } from "./linked.ts";
 import type { NameCleaned, PostProblem, QuestionWarning } from "./import-posts.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 import type { TextDifference } from "./text-check.ts";
@@ -90,6 +91,8 @@ export interface ImportReport {
     multiple: { id: string; targets: string[]; chosen: string }[];
     withoutClosedDate: string[];
   };
+  /** What became of PostLinks.xml's linked rows: each question's `linked`. */
+  linkedQuestions: LinkedOutcome;
   tagCounts: TagCountCheck | null;
   textCheck: { checked: number; differences: TextDifference[] } | null;
   warnings: QuestionWarning[];
@@ -231,7 +234,26 @@ function postCountRows(report: ImportReport): string[] {
         ? "no PostLinks.xml"
         : `from ${n(links.duplicateRows)} duplicate link${links.duplicateRows === 1 ? "" : "s"} in PostLinks.xml`,
     ),
+    linkedRow(report.linkedQuestions, links.file !== null),
   ];
+}
+
+/** The links kept in questions' `linked`, and what became of the other linked rows. */
+function linkedRow(linked: LinkedOutcome, hasPostLinks: boolean): string {
+  const others = [
+    linked.dropped === 0 ? "" : `${n(linked.dropped)} dropped (an end is not a question written)`,
+    linked.duplicateOf === 0 ? "" : `${n(linked.duplicateOf)} already its duplicateOf`,
+    linked.repeated === 0 ? "" : `${n(linked.repeated)} repeated`,
+  ].filter((part) => part !== "");
+  return countRow(
+    "linked questions",
+    linked.kept,
+    hasPostLinks
+      ? `in ${n(linked.questions)} question${linked.questions === 1 ? "" : "s"}, of ` +
+          `${n(linked.rows)} linked row${linked.rows === 1 ? "" : "s"} in PostLinks.xml` +
+          (others.length === 0 ? "" : `; ${others.join(", ")}`)
+      : "no PostLinks.xml",
+  );
 }
 
 /** The counts of the credit the licence asks for: authors and licences. */

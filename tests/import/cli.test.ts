@@ -56,13 +56,13 @@ function dumpFile(root: string, rows: readonly string[]): string {
 }
 
 /**
- * A fresh dump folder under the work dir, with Posts.xml and, when given, PostLinks.xml and
- * other files (Users.xml, Comments.xml...) by name, each with its root element and rows.
+ * A fresh dump folder under the work dir, with Posts.xml and, when given, PostLinks.xml (its
+ * rows duplicate links, LinkTypeId 3, unless they say otherwise) and other files (Users.xml, Comments.xml...) by name, each with its root element and rows.
  */
 function writeDump(
   name: string,
   posts: readonly Attributes[],
-  links?: readonly [postId: number, relatedPostId: number][],
+  links?: readonly (readonly [postId: number, relatedPostId: number, linkTypeId?: number])[],
   others: Readonly<Record<string, { root: string; rows: readonly Attributes[] }>> = {},
 ): string {
   const folder = join(workDir, name);
@@ -73,13 +73,13 @@ function writeDump(
     writeFileSync(join(folder, file), dumpFile(root, rows.map(row)));
   }
   if (links) {
-    const rows = links.map(([postId, relatedPostId], index) =>
+    const rows = links.map(([postId, relatedPostId, linkTypeId = 3], index) =>
       row({
         Id: String(index + 1),
         CreationDate: "2015-01-01T00:00:00.000",
         PostId: String(postId),
         RelatedPostId: String(relatedPostId),
-        LinkTypeId: "3",
+        LinkTypeId: String(linkTypeId),
       }),
     );
     writeFileSync(join(folder, "PostLinks.xml"), dumpFile("postlinks", rows));
@@ -453,6 +453,62 @@ describe("the import command", () => {
     ]);
     assert.deepEqual(duplicateLinks.unusable, [{ line: 7, reason: "links post 10 to itself" }]);
     assert.deepEqual(duplicateLinks.withoutClosedDate, []);
+  });
+
+  it("writes the questions each question links to, and counts the linked rows it drops", () => {
+    const LINKED = 1;
+    const dump = writeDump(
+      "linked.stackexchange.com",
+      [
+        question(1, { AnswerCount: "1" }),
+        question(2),
+        question(3, { ClosedDate: "2015-05-05T00:00:00.000" }),
+        question(4),
+        answer(5, 1),
+      ],
+      [
+        [1, 4, LINKED],
+        [1, 2, LINKED],
+        [1, 4, LINKED],
+        [1, 99, LINKED],
+        [1, 5, LINKED],
+        [3, 2],
+        [3, 2, LINKED],
+        [3, 4, LINKED],
+        [77, 1, LINKED],
+        [2, 2, LINKED],
+        [4, 1, LINKED],
+      ],
+    );
+    const out = outFolder("linked-out");
+    const run = runImport(dump, "--out", out, "--json");
+    assert.equal(run.status, 0, run.stderr);
+    const { questions } = readWrittenFolder(out);
+    const linked = (id: string) => questions.get(id)?.fields["linked"];
+    assert.deepEqual(linked("1"), ["4", "2"], "in file order, each once, questions only");
+    assert.deepEqual(linked("2"), undefined, "a link to itself is not kept");
+    assert.deepEqual(linked("3"), ["4"], "its duplicateOf is not repeated");
+    assert.equal(questions.get("3")?.fields["duplicateOf"], "2");
+    assert.deepEqual(linked("4"), ["1"], "only what it links to: the build adds the other way");
+    assert.match(readFileSync(join(out, "questions/1.md"), "utf8"), /^linked: \["4", "2"\]$/m);
+
+    const result = report(run);
+    assert.deepEqual(result.linkedQuestions, {
+      rows: 10,
+      questions: 3,
+      kept: 4,
+      dropped: 3,
+      duplicateOf: 1,
+      repeated: 1,
+    });
+    assert.deepEqual(result.duplicateLinks.unusable, [
+      { line: 12, reason: "links post 2 to itself" },
+    ]);
+    const text = runImport(dump, "--out", outFolder("linked-out-text")).stdout;
+    assert.match(
+      text,
+      /^ {2}linked questions +4 {2}in 3 questions, of 10 linked rows in PostLinks\.xml; 3 dropped \(an end is not a question written\), 1 already its duplicateOf, 1 repeated$/m,
+    );
   });
 
   it("keeps the first of two rows with one Id and reports the second", () => {

@@ -32,6 +32,7 @@ import {
 import type { UserNames } from "../../scripts/import/users.ts";
 import { IdSet } from "../../scripts/import/id-set.ts";
 import { countRows } from "../../scripts/import/row-count.ts";
+import { LinkedRows } from "../../scripts/import/linked-rows.ts";
 
 const rulePolicy = { map: new Map<string, string>(), rule: true };
 
@@ -106,6 +107,17 @@ describe("written frontmatter reads back as the same fields", () => {
     );
     assert.equal(duplicate["duplicateOf"], "25");
     assert.equal(questionFrontmatterSchema.safeParse(duplicate).success, true);
+  });
+
+  it("writes linked after duplicateOf, on one line, each id as text", () => {
+    const block = renderFrontmatter(
+      fields({ state: "duplicate", duplicateOf: "25", linked: ["7", "120"] }),
+      "credit",
+    );
+    assert.match(block, /^duplicateOf: "25"\nlinked: \["7", "120"\]\nanswers: 2$/m);
+    const read = readBack(block);
+    assert.deepEqual(read["linked"], ["7", "120"]);
+    assert.equal(questionFrontmatterSchema.safeParse(read).success, true);
   });
 
   it("reads back as its comment, fields and body, so a file can be rewritten from itself", () => {
@@ -564,6 +576,35 @@ describe("the import's bookkeeping", () => {
     for (const id of ["2", "9", "39999", "80000000", "99999999999998"]) {
       assert.equal(ids.has(id), false, id);
     }
+  });
+
+  it("groups linked rows by PostId, in file order within each, in 8 bytes a row", () => {
+    const rows = new LinkedRows();
+    const added: [string, string][] = [
+      ["30", "7"],
+      ["4", "30"],
+      ["30", "2"],
+      ["4", "30"],
+      ["100000", "4294967295"],
+      ["30", "11"],
+    ];
+    for (const [source, target] of added) assert.equal(rows.add(source, target), true);
+    assert.equal(rows.add("4294967296", "1"), false, "beyond 4 bytes");
+    // Enough rows from other posts to make the arrays grow.
+    for (let id = 1000; id < 2000; id++) rows.add(String(id), "1");
+    rows.sort();
+    assert.deepEqual(rows.targetsOf("30"), ["7", "2", "11"]);
+    assert.deepEqual(rows.targetsOf("4"), ["30"], "each once");
+    assert.deepEqual(rows.targetsOf("100000"), ["4294967295"]);
+    assert.deepEqual(rows.targetsOf("5"), []);
+    assert.deepEqual(rows.targetsOf("1999"), ["1"]);
+    const groups = [...rows.groups()];
+    assert.equal(groups.length, 1003);
+    assert.deepEqual(groups.slice(0, 2), [
+      { source: "4", targets: ["30", "30"] },
+      { source: "30", targets: ["7", "2", "11"] },
+    ]);
+    assert.deepEqual(groups.at(-1), { source: "100000", targets: ["4294967295"] });
   });
 
   it("counts the rows of a file it does not read, also across its 1 MB reads", async () => {

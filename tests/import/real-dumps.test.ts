@@ -164,6 +164,7 @@ const QUESTION_FIELDS = [
   "asked",
   "state",
   "duplicateOf",
+  "linked",
   "answers",
   "score",
   "author",
@@ -252,6 +253,31 @@ describe("importing the real dumps", withDumps, () => {
       assert.ok(communityFile.includes(`\n# ${credit}`), communityFile);
       assert.ok(String(community["attribution"]).startsWith(credit));
       assert.ok(String(community["attribution"]).endsWith("; each post links to its original."));
+    });
+
+    it(`${site}: each question links to the questions its linked rows name`, () => {
+      const report = reports.get(site);
+      assert.ok(report);
+      const { questions } = readWrittenFolder(join(outputDir, site));
+      // Worked out here: the linked rows (LinkTypeId 1) from a question to another question of
+      // the dump, each once, in file order, leaving out the question's own duplicateOf.
+      const expected = new Map<string, string[]>();
+      for (const link of dumpRows(site, "PostLinks.xml")) {
+        const [from = "", to = ""] = [link["PostId"], link["RelatedPostId"]];
+        const question = questions.get(from);
+        if (link["LinkTypeId"] !== "1" || !question || !questions.has(to) || from === to) continue;
+        if (question.fields["duplicateOf"] === to) continue;
+        const list = expected.get(from) ?? [];
+        if (!list.includes(to)) expected.set(from, [...list, to]);
+      }
+      for (const [id, { fields }] of questions) {
+        assert.deepEqual(fields["linked"], expected.get(id), `question ${id}`);
+      }
+      const ids = [...expected.values()].reduce((sum, list) => sum + list.length, 0);
+      assert.equal(report.linkedQuestions.questions, expected.size);
+      assert.equal(report.linkedQuestions.kept, ids);
+      const { rows, kept, dropped, duplicateOf, repeated } = report.linkedQuestions;
+      assert.equal(kept + dropped + duplicateOf + repeated, rows, "every linked row is counted");
     });
 
     it(`${site}: every answer is there with its question, acceptance, score and credit`, () => {
@@ -391,6 +417,11 @@ describe("importing the real dumps", withDumps, () => {
 
     const beer = reports.get("beer.stackexchange.com");
     assert.equal(beer?.questions.written, 591);
+    assert.deepEqual(
+      beer?.linkedQuestions,
+      { rows: 76, questions: 56, kept: 64, dropped: 1, duplicateOf: 11, repeated: 0 },
+      "linked rows from beer's PostLinks.xml",
+    );
     assert.equal(beer?.answers.written, 1398);
     assert.deepEqual(
       beer?.authors.namesCleaned.map((item) => [item.who, item.from, item.to]),
