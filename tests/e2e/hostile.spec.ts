@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
@@ -70,6 +70,10 @@ async function dangers(page: Page, base: string) {
           );
         })
         .map(describe),
+      // Links within the site, which must each name a file it has (`missingFiles`).
+      siteLinks: [...document.querySelectorAll("a[href]")]
+        .map((element) => (element as HTMLAnchorElement).href)
+        .filter((href) => href.startsWith(base)),
       pwned: typeof (window as unknown as Record<string, unknown>)["__pwned"],
     };
   }, base);
@@ -77,6 +81,19 @@ async function dangers(page: Page, base: string) {
 
 /** What `dangers` finds on a page where no attack got through. */
 const NO_DANGER = { handlers: [], elements: [], styled: [], links: [], pwned: "undefined" };
+
+/**
+ * The links within the site that name no file of it: a post's relative link or image, left
+ * with its address, would. A folder's address names its index.html only over HTTP.
+ */
+function missingFiles(siteLinks: readonly string[], base: string): string[] {
+  return siteLinks.filter((href) => {
+    const path = decodeURIComponent(href.slice(base.length).replace(/[?#].*$/, ""));
+    const file = path === "" || path.endsWith("/") ? `${path}index.html` : path;
+    if (base.startsWith("file:") && file !== path) return true;
+    return !statSync(join(outDir, file), { throwIfNoEntry: false })?.isFile();
+  });
+}
 
 /** Every dialog the page opens (an attack that ran), dismissed and listed. */
 function watchDialogs(page: Page): string[] {
@@ -123,7 +140,9 @@ test.describe("a hostile community", () => {
         // A script the CSP blocked, or any other error, would be reported here.
         expect(seen.errors).toEqual([]);
         expect(dialogs).toEqual([]);
-        expect(await dangers(page, base)).toEqual(NO_DANGER);
+        const { siteLinks, ...found } = await dangers(page, base);
+        expect(found).toEqual(NO_DANGER);
+        expect(missingFiles(siteLinks, base)).toEqual([]);
         // Every attack in a title shows as the characters it is made of.
         for (const title of titles) await expect(page.locator("main")).toContainText(title);
       });
@@ -155,7 +174,9 @@ test.describe("a hostile community", () => {
       expect(seen.failed).toEqual([]);
       expect(seen.errors).toEqual([]);
       expect(dialogs).toEqual([]);
-      expect(await dangers(page, base)).toEqual(NO_DANGER);
+      const { siteLinks, ...found } = await dangers(page, base);
+      expect(found).toEqual(NO_DANGER);
+      expect(missingFiles(siteLinks, base)).toEqual([]);
     });
   }
 });
