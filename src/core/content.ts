@@ -197,7 +197,9 @@ function questionsToOrder<Text>(
       toOrder.push({ id, askedKey: entry.asked });
       for (const tag of entry.tags) tags.add(tag);
       graph.noteBody(id, entry.bodyLinks);
-      graph.noteLinked(id, entry.linked ?? []);
+      // A duplicate is linked with its original, as on Stack Exchange: each page lists the other.
+      const { linked = [], duplicateOf } = entry;
+      graph.noteLinked(id, duplicateOf === undefined ? linked : [...linked, duplicateOf]);
       problems.push(...linkedProblems(id, entry.linked ?? [], questions.fileOfId));
     }
     const duplicateOf = question?.duplicateOf;

@@ -227,6 +227,20 @@ describe("links across the content", () => {
     ]);
   });
 
+  it("link a duplicate and its original both ways", () => {
+    const original = question("2024-01-01", "The original.");
+    const duplicate = question(
+      "2024-01-02",
+      "Asked again.",
+      '\nstate: duplicate\nduplicateOf: "1"',
+    );
+    const { pages } = pagesOf({ "1": original, "2": duplicate });
+    assert.deepEqual(pages?.get("1")?.linked, [
+      { id: "2", titleLine: "Question of 2024-01-02 [duplicate]" },
+    ]);
+    assert.deepEqual(pages?.get("2")?.linked, [{ id: "1", titleLine: "Question of 2024-01-01" }]);
+  });
+
   it("take a question's linked field, which must name other questions", () => {
     const linked = {
       ...questions,
