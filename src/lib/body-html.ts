@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import sanitizeHtml from "sanitize-html";
 import { markdown, markdownWithMath } from "./markdown.ts";
 import { escapeText } from "./escape-text.ts";
+import { repairNesting } from "./html-nesting.ts";
 import { replaceTexInHtml, type Formula } from "./math/html-math.ts";
 import type { MathEnv } from "./math/markdown-math.ts";
 import { texTypesetter } from "./math/tex-mathml.ts";
@@ -76,15 +77,17 @@ export function renderBody(
     texLeft.push({ source: formula.source, reason: typeset.error });
     return escapeText(formula.source);
   };
+  // Sanitized, then nested as HTML allows, before any MathML is put in (src/lib/html-nesting.ts).
+  const sanitize = (html: string) => repairNesting(sanitizeHtml(html, options));
   let html: string;
   if (math === "off") {
-    html = sanitizeHtml(format === "markdown" ? markdown.render(body) : body, options);
+    html = sanitize(format === "markdown" ? markdown.render(body) : body);
   } else if (format === "html") {
-    html = replaceTexInHtml(sanitizeHtml(body, options), typeset);
+    html = replaceTexInHtml(sanitize(body), typeset);
   } else {
     const key = randomUUID();
     const env: MathEnv = { formulas: [], placeholder: (index) => `\uE000${key}:${index}\uE001` };
-    const sanitized = sanitizeHtml(markdownWithMath.render(body, env), options);
+    const sanitized = sanitize(markdownWithMath.render(body, env));
     html = sanitized.replace(
       new RegExp(`\uE000${key}:(\\d+)\uE001`, "g"),
       (placeholder, index: string) => {

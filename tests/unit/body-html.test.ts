@@ -663,3 +663,60 @@ describe("web addresses come out valid, as the Nu checker reads them", () => {
     );
   });
 });
+
+describe("renderBodyHtml: lists nest as HTML allows, showing what a browser showed", () => {
+  // sanitize-html keeps htmlparser2's tree, which is not a browser's: these bodies came out of
+  // it as HTML that the Nu checker rejects. A list's stray content becomes an item that
+  // site.css shows as the list showed it (no marker, no number).
+  const html = (body: string) => renderBodyHtml(body, "html");
+
+  it("puts text straight inside a list in an item of its own, as beer's answer 6322 has it", () => {
+    assert.equal(
+      html(
+        "<p>Belgian Dubbels</p>\n\n<ol>\nData from Tasting Beer by Randy Mosher.</ol>\n\n<p>2)</p>",
+      ),
+      '<p>Belgian Dubbels</p>\n\n<ol><li class="list-text">\nData from Tasting Beer by Randy Mosher.</li></ol>\n\n<p>2)</p>',
+    );
+    assert.equal(
+      html("<ol><li>a</li> note &amp; <em>more</em> <li>b</li></ol>"),
+      '<ol><li>a</li><li class="list-text"> note &amp; <em>more</em></li> <li>b</li></ol>',
+    );
+  });
+
+  it("puts a list written straight inside another in an item, where it shows indented", () => {
+    assert.equal(
+      html("<ul>\n<li>a</li>\n<ul><li>b</li></ul>\n</ul>"),
+      '<ul>\n<li>a</li>\n<li class="list-text"><ul><li>b</li></ul></li>\n</ul>',
+    );
+  });
+
+  it("puts items outside a list in one, ending a paragraph before it, as bicycles.meta's 881", () => {
+    assert.equal(
+      html(
+        '<p>See:\n<li><a href="https://example.org/1">One</a>\n<li><a href="https://example.org/2">Two</a></p>\n<p>Next</p>',
+      ),
+      '<p>See:\n</p><ul><li><a href="https://example.org/1" rel="nofollow noopener noreferrer">One</a>\n</li><li><a href="https://example.org/2" rel="nofollow noopener noreferrer">Two</a></li></ul>\n<p>Next</p>',
+    );
+    assert.equal(
+      html("<div><li>a</li> <li>b</li>text</div><li>c</li>"),
+      "<div><ul><li>a</li> <li>b</li></ul>text</div><ul><li>c</li></ul>",
+    );
+    assert.equal(
+      html("<ul><li>a</li></ul><li>b</li><ol><li>c</li></ol>"),
+      "<ul><li>a</li></ul><ul><li>b</li></ul><ol><li>c</li></ol>",
+    );
+    assert.equal(
+      html("<p>a<li>b</li>c &lt;d&gt;</p>"),
+      "<p>a</p><ul><li>b</li></ul><p>c &lt;d&gt;</p>",
+    );
+  });
+
+  it("leaves sound lists, and bodies with none, byte for byte", () => {
+    for (const body of [
+      '<ol start="3">\n<li>a &amp; b<br />c</li>\n<li><ul><li>d</li></ul></li>\n</ol>',
+      "<p>No list: &lt;li&gt; is text here</p>",
+    ]) {
+      assert.equal(html(body), body);
+    }
+  });
+});
