@@ -6,6 +6,7 @@ import { readFrontmatterFile } from "./frontmatter-file.ts";
 import { renderBody } from "../lib/body-html.ts";
 import { sanitizedHtmlText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";
+import { commentsAndLinks } from "./comments.ts";
 
 /** What reading an answer takes from community.yaml besides its own file. */
 export type AnswerSettings = Pick<Community, "bodyFormat" | "math" | "origin">;
@@ -39,16 +40,17 @@ export function readAnswerFile(
       },
     };
   }
+  const { comments, ...checked } = frontmatter;
   const { html: bodyHtml, texLeft, links } = renderBody(body, bodyFormat, 2, math, origin);
   // Its question is found by these too, as by its own body's (src/core/question-file.ts).
   const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
   return {
     entry: {
-      ...frontmatter,
+      ...checked,
       bodyHtml,
       bodyWords,
       ...(texLeft.length > 0 && { texLeft }),
-      ...((links.targets.length > 0 || links.dead > 0) && { bodyLinks: links }),
+      ...commentsAndLinks(comments, links, origin),
     },
   };
 }

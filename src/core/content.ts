@@ -16,7 +16,7 @@ import {
 import { texWarnings } from "./tex-warnings.ts";
 import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
 import { linkTallyLine, PostLinkGraph, type LinkTally } from "./post-link-targets.ts";
-import { questionPagePath } from "../lib/site-paths.ts";
+import { commentAnchor, questionPagePath } from "../lib/site-paths.ts";
 import { titleLine } from "../lib/title-line.ts";
 
 /**
@@ -130,6 +130,14 @@ function derivePages<Question, Text, IndexFile>(
     question: (id) => questions.entries.has(id),
     questionOfAnswer: (id) => answers.entries.get(id)?.question,
     tag: (tag) => tags.has(tag),
+    commentAnchor: (question, post, comment) => {
+      const own = post === question ? questions.entries.get(question) : undefined;
+      const answer = own === undefined ? answers.entries.get(post) : undefined;
+      if (answer !== undefined && answer.question !== question) return undefined;
+      const onPost = own ?? answer;
+      if (!onPost?.comments?.some(({ id }) => id === comment)) return undefined;
+      return commentAnchor(comment, own === undefined ? post : undefined);
+    },
   });
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems, graph);
   const toOrder = questionsToOrder(questions, answers, answersOf, problems, { graph, tags });

@@ -36,6 +36,18 @@ export interface ShownCredit {
   license?: string;
 }
 
+/** A comment as its post's page shows it. */
+export interface ShownComment {
+  id: string;
+  /** Its text as sanitized inline HTML (src/lib/comment-html.ts). */
+  html: string;
+  commented: ShownInstant;
+  score: number;
+  author?: string | undefined;
+  authorUrl?: string | undefined;
+  license?: string | undefined;
+}
+
 /** One answer as its question's page shows it. */
 export interface ShownAnswer<Text = string> extends ShownCredit {
   id: string;
@@ -43,6 +55,8 @@ export interface ShownAnswer<Text = string> extends ShownCredit {
   accepted: boolean;
   /** The body as sanitized HTML (`renderBody`). */
   bodyHtml: Text;
+  /** Its comments, oldest first (none: no field). */
+  comments?: ShownComment[];
 }
 
 /** One question as its page shows it: a question page is a listing entry and more. */
@@ -53,6 +67,8 @@ export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
   original?: { id: string; title: string; answers: number };
   /** The body as sanitized HTML (`renderBody`). */
   bodyHtml: Text;
+  /** The question's comments, oldest first (none: no field). */
+  comments?: ShownComment[];
   /** Accepted first, then by score (highest first), then oldest first, then by id. */
   answers: ShownAnswer<Text>[];
   /** How many answers the question has: its answer files, or its `answers` field. */

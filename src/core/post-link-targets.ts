@@ -1,6 +1,6 @@
 import type { BodyLinks } from "../lib/body-html.ts";
 import type { PostTarget } from "../lib/post-links.ts";
-import { pageLink, questionPagePath } from "../lib/site-paths.ts";
+import { answerAnchor, pageLink, questionPagePath } from "../lib/site-paths.ts";
 import { tagPagePath } from "../lib/tag-folder.ts";
 
 /*
@@ -17,6 +17,11 @@ export interface ArchiveHolds {
   /** The question an answer of the archive answers; undefined for no such answer. */
   questionOfAnswer(id: string): string | undefined;
   tag(tag: string): boolean;
+  /**
+   * The anchor of comment `comment` of post `post` (question `question` itself, or an answer on
+   * it) on that question's page; undefined when there is no such comment.
+   */
+  commentAnchor(question: string, post: string, comment: string): string | undefined;
 }
 
 /** The links of every post, noted as the entries are taken, then settled. */
@@ -77,11 +82,18 @@ export class PostLinkGraph {
     const question = kind === "a" ? this.#questionOfAnswer(id) : id;
     if (question === undefined || !this.#holds.question(question)) return undefined;
     const onPage = pageLink(pathname, questionPagePath(question));
-    const shownAnswer = kind === "a" ? id : answerKind === "a" ? answer : undefined;
-    // An answer not in the archive, on a question that is: its question's page.
-    return shownAnswer !== undefined && this.#questionOfAnswer(shownAnswer) === question
-      ? `${onPage}#answer-${shownAnswer}`
-      : onPage;
+    // A post or comment not in the archive, on a question that is: its question's page.
+    const anchor =
+      answerKind === "c"
+        ? this.#holds.commentAnchor(question, answer ?? "", target.split("/")[4] ?? "")
+        : this.#answerAnchor(question, kind === "a" ? id : answerKind === "a" ? answer : undefined);
+    return anchor === undefined ? onPage : `${onPage}#${anchor}`;
+  }
+
+  #answerAnchor(question: string, answer: string | undefined): string | undefined {
+    return answer !== undefined && this.#questionOfAnswer(answer) === question
+      ? answerAnchor(answer)
+      : undefined;
   }
 
   #questionOfAnswer(answer: string): string | undefined {

@@ -9,6 +9,7 @@ import { cutExcerpt } from "../lib/excerpt.ts";
 import { renderBody } from "../lib/body-html.ts";
 import { sanitizedHtmlText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";
+import { commentsAndLinks } from "./comments.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 
@@ -59,6 +60,7 @@ export function readQuestionFile(
       partial: { ...(named && { duplicateOf }), ...(counted && { answers }) },
     };
   }
+  const { comments, ...checked } = frontmatter;
   const plainText = bodyPlainTextStart(body, excerptLength, bodyFormat);
   // Without a notice to precede it, the text can be cut to the excerpt here: a worker thread
   // then hands back a few hundred bytes per question, and cutting again later changes nothing.
@@ -70,12 +72,12 @@ export function readQuestionFile(
   const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
   return {
     entry: {
-      ...frontmatter,
+      ...checked,
       bodyText,
       bodyHtml,
       bodyWords,
       ...(texLeft.length > 0 && { texLeft }),
-      ...((links.targets.length > 0 || links.dead > 0) && { bodyLinks: links }),
+      ...commentsAndLinks(comments, links, origin),
     },
   };
 }

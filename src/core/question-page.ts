@@ -1,6 +1,7 @@
 import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
-import type { ListingEntry, QuestionPage, ShownAnswer } from "./page-data.ts";
+import type { ListingEntry, QuestionPage, ShownAnswer, ShownComment } from "./page-data.ts";
+import type { RenderedComment } from "../schemas/comment.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
 import { resolvePostLinks } from "../lib/post-links.ts";
 
@@ -23,6 +24,7 @@ export function toQuestionPage<Text>(
     ...credit(question),
     ...(original && { original }),
     bodyHtml: question.bodyHtml,
+    ...shownComments(question.comments),
     answers: [...answers].sort(answerOrder).map(toShownAnswer),
     answerCount,
   };
@@ -53,6 +55,24 @@ function toShownAnswer<Text>({
     accepted: answer.accepted,
     ...credit(answer),
     bodyHtml: answer.bodyHtml,
+    ...shownComments(answer.comments),
+  };
+}
+
+/** A post's comments as its page shows them: none, no field. */
+function shownComments(comments: readonly RenderedComment[] | undefined): {
+  comments?: ShownComment[];
+} {
+  if (comments === undefined || comments.length === 0) return {};
+  // Oldest first whatever the file's order; the sort is stable, so ties keep the file's order.
+  const oldestFirst = [...comments].sort((a, b) =>
+    a.commented < b.commented ? -1 : a.commented > b.commented ? 1 : 0,
+  );
+  return {
+    comments: oldestFirst.map(({ commented, ...comment }) => ({
+      ...comment,
+      commented: instantOnPage(commented),
+    })),
   };
 }
 
@@ -75,9 +95,12 @@ function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
 export function withLinksSettled(page: QuestionPage): QuestionPage {
   const hrefs = page.postLinks ?? {};
   const settle = (html: string) => resolvePostLinks(html, (target) => hrefs[target]);
-  return {
-    ...page,
-    bodyHtml: settle(page.bodyHtml),
-    answers: page.answers.map((answer) => ({ ...answer, bodyHtml: settle(answer.bodyHtml) })),
-  };
+  const settleAll = <Post extends { bodyHtml: string; comments?: ShownComment[] }>(post: Post) => ({
+    ...post,
+    bodyHtml: settle(post.bodyHtml),
+    ...(post.comments && {
+      comments: post.comments.map((comment) => ({ ...comment, html: settle(comment.html) })),
+    }),
+  });
+  return { ...settleAll(page), answers: page.answers.map(settleAll) };
 }

@@ -16,7 +16,12 @@ export function validateFields<Schema extends z.ZodType>(
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
-    if (issue.code === "unrecognized_keys") {
+    if (issue.code === "unrecognized_keys" && issue.path.length > 0) {
+      // A list's item with fields of its own (a comment): its schema's message is the reason.
+      for (const key of issue.keys) {
+        problems.push({ field: fieldPath([...issue.path, key]), reason: issue.message });
+      }
+    } else if (issue.code === "unrecognized_keys") {
       const known = Object.keys((schema as unknown as { shape?: object }).shape ?? {});
       for (const key of issue.keys) {
         problems.push({ field: key, reason: unknownFieldReason(fieldsOf, known) });

@@ -100,6 +100,19 @@ export function renderBody(
 }
 
 /**
+ * Inline HTML made safe by the same sanitizer as a body's, its links read the same way: a
+ * comment's text, which its Markdown reader has already limited to inline markup
+ * (src/lib/comment-html.ts).
+ */
+export function sanitizeInlineHtml(
+  html: string,
+  origin?: string,
+): { html: string; links: BodyLinks } {
+  const links: BodyLinks = { targets: [], dead: 0 };
+  return { html: sanitizeHtml(html, sanitizeOptions(origin, links)), links };
+}
+
+/**
  * The post's headings placed below the page's heading of level `below` (the question's h1, or
  * the answers' h2) with no level skipped, as the HTML outline and the Nu checker want: each
  * heading is at most one level deeper than the one before it, and never above `below + 1`. A

@@ -8,8 +8,9 @@
 /**
  * What a link to the community's own site points at, as a key a body's HTML keeps: `q/<id>` a
  * question, `a/<id>` an answer, `q/<id>/a/<id>` an answer on its question (its permalink
- * `/questions/<id>/<slug>/<answer>`, or `/questions/<id>/<slug>#<answer>`), `t/<tag>` a tag's
- * questions; `home` the site's front page or its questions, which is the archive's listing;
+ * `/questions/<id>/<slug>/<answer>`, or `/questions/<id>/<slug>#<answer>`),
+ * `q/<id>/c/<post>/<comment>` a comment of the question or of an answer on it
+ * (`#comment<comment>_<post>`), `t/<tag>` a tag's questions; `home` the site's front page or its questions, which is the archive's listing;
  * `site` a page of the site that the archive does not have (a user's profile, help).
  */
 export type PostTarget = string;
@@ -109,6 +110,9 @@ function pathTarget(pathname: string, hash: string): PostTarget {
 
 function questionTarget(question: string, answer: string | undefined, hash: string): PostTarget {
   const fragment = hash.slice(1);
+  // Stack Exchange's link to a comment: `#comment<comment>_<post>`, the post its own or an answer's.
+  const comment = /^comment(\d+)_(\d+)$/.exec(fragment);
+  if (comment !== null) return `q/${question}/c/${comment[2] ?? ""}/${comment[1] ?? ""}`;
   const answerId =
     answer ?? (POST_ID.test(fragment) ? fragment : /^answer-([a-z0-9_-]+)$/.exec(fragment)?.[1]);
   return answerId === undefined ? `q/${question}` : `q/${question}/a/${answerId}`;

@@ -38,3 +38,20 @@ export function pageLink(pathname: string, target: string): string {
   // colon, so it cannot read as a scheme, and the listing pays these bytes on every entry.
   return relativeUrl(pathname, `${target}index.html`).replace(/^\.\/(?=.)/, "");
 }
+
+/**
+ * The anchor of an answer on its question's page: `answer-<id>`, the fragment a link to the
+ * answer ends in.
+ */
+export function answerAnchor(id: string): string {
+  return `answer-${id}`;
+}
+
+/**
+ * The anchor of a comment on its question's page: `comment-<id>` under the question, and
+ * `answer-<answer>.comment-<id>` under an answer. Ids hold no `.`, so no two posts' comments
+ * share one, whatever their ids (a comment's id is unique among its post's only).
+ */
+export function commentAnchor(id: string, answer?: string): string {
+  return answer === undefined ? `comment-${id}` : `${answerAnchor(answer)}.comment-${id}`;
+}

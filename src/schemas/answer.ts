@@ -1,6 +1,7 @@
 import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
 import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
+import { commentsField, type RenderedComment } from "./comment.ts";
 import { describeYamlValue, ENTRY_ID_PATTERN, fieldsObject, flag, isoInstant } from "./fields.ts";
 
 /** The frontmatter of `content/answers/<id>.md`, as an author writes it. */
@@ -24,6 +25,9 @@ export const answerFrontmatterSchema = fieldsObject("of an answer", {
   /** Whether the asker accepted it; at most one answer of a question is. */
   accepted: flag("accepted"),
 
+  /** The comments under the answer, oldest first (src/schemas/comment.ts). */
+  comments: commentsField,
+
   ...creditFields,
 }).refine(authorUrlHasAuthor, AUTHOR_URL_RULE);
 
@@ -35,7 +39,9 @@ export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
  * question by in the text its page shows (`indexWords`), space-separated; both held as `Text`
  * (see `QuestionEntry`).
  */
-export type AnswerEntry<Text = string> = AnswerFrontmatter & {
+export type AnswerEntry<Text = string> = Omit<AnswerFrontmatter, "comments"> & {
+  /** The comments, their texts rendered (none: no such field). */
+  comments?: RenderedComment[];
   bodyHtml: Text;
   bodyWords: Text;
   /** With `math: tex`, the formulas left as their source (none: no such field). */

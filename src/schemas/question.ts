@@ -11,6 +11,7 @@ import {
   boundedWholeNumber,
 } from "./fields.ts";
 import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
+import { commentsField, type RenderedComment } from "./comment.ts";
 
 /** A question's identity: its file name without `.md`. */
 export const QUESTION_ID_PATTERN = ENTRY_ID_PATTERN;
@@ -125,6 +126,9 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
    */
   answers: boundedWholeNumber("answers", 0, 0).optional(),
 
+  /** The comments under the question, oldest first (src/schemas/comment.ts). */
+  comments: commentsField,
+
   ...creditFields,
 })
   .refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
@@ -149,7 +153,9 @@ export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
  * every build warns of them, from the entry cache too. `Text` is how the two texts are held: a
  * build stores them on disk as soon as they are made (src/machinery/store/text-store.ts).
  */
-export type QuestionEntry<Text = string> = QuestionFrontmatter & {
+export type QuestionEntry<Text = string> = Omit<QuestionFrontmatter, "comments"> & {
+  /** The comments, their texts rendered (none: no such field). */
+  comments?: RenderedComment[];
   bodyText: string;
   bodyHtml: Text;
   bodyWords: Text;

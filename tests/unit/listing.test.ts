@@ -13,7 +13,11 @@ interface Question {
   entry: QuestionEntry;
 }
 
-function question(id: string, frontmatter: Partial<QuestionFrontmatter>, body: string): Question {
+function question(
+  id: string,
+  frontmatter: Partial<Omit<QuestionFrontmatter, "comments">>,
+  body: string,
+): Question {
   return {
     id,
     entry: {

@@ -1,0 +1,171 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { renderCommentHtml } from "../../src/lib/comment-html.ts";
+import { assembleContent } from "../../src/core/content.ts";
+import { withLinksSettled } from "../../src/core/question-page.ts";
+import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
+import { questionFiles, readQuestionFile } from "../../src/core/question-file.ts";
+import { answerFiles } from "../../src/core/answer-file.ts";
+import type { Community } from "../../src/schemas/community.ts";
+import type { QuestionPage } from "../../src/core/page-data.ts";
+
+/*
+ * Comments under posts: their Markdown, their checks, and how a question's page shows them,
+ * their links settled as bodies' are.
+ */
+
+const ORIGIN = "https://beer.stackexchange.com";
+const community: Community = {
+  name: "Beer",
+  excerptLength: 200,
+  bodyFormat: "markdown",
+  math: "off",
+  origin: ORIGIN,
+};
+
+describe("a comment's text", () => {
+  const html = (text: string) => renderCommentHtml(text, ORIGIN).html;
+
+  it("reads Stack Exchange's comment Markdown, inline only", () => {
+    assert.equal(
+      html("**bold** *it* `a <b>` [docs](https://example.org/d) https://example.org/x"),
+      '<strong>bold</strong> <em>it</em> <code>a &lt;b&gt;</code> <a href="https://example.org/d" rel="nofollow noopener noreferrer">docs</a> <a href="https://example.org/x" rel="nofollow noopener noreferrer">https://example.org/x</a>',
+    );
+    assert.equal(
+      html("# no heading\n- no list\n> no quote"),
+      "# no heading\n- no list\n&gt; no quote",
+    );
+  });
+
+  it("links [tag:x] to the tag's questions, to be settled as any link to the site", () => {
+    const { html: tagged, links } = renderCommentHtml("see [tag:ipa], not `[tag:x]`", ORIGIN);
+    assert.match(
+      tagged,
+      /<a data-post="t\/ipa" href="https:\/\/beer\.stackexchange\.com\/questions\/tagged\/ipa"/,
+    );
+    assert.match(tagged, /<code>\[tag:x\]<\/code>/);
+    assert.deepEqual(links.targets, ["t/ipa"]);
+  });
+
+  it("shows HTML and script addresses as text: nothing in a comment runs", () => {
+    assert.equal(
+      html("<script>alert(1)</script><img src=x onerror=alert(2)> [x](javascript:alert(3))"),
+      "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; [x](javascript:alert(3))",
+    );
+  });
+});
+
+const settings = { excerptLength: 200, bodyFormat: "markdown", math: "off" } as const;
+const read = (frontmatter: string) =>
+  readQuestionFile(
+    `---\ntitle: A\ntags: [ipa]\nasked: 2024-01-01\n${frontmatter}---\nBody.\n`,
+    "q",
+    settings,
+  );
+
+describe("a post's comments field", () => {
+  it("takes comments with their credit, rendered", () => {
+    const reading = read(
+      'comments:\n  - id: "7"\n    text: "Which *hops*?"\n    commented: "2024-01-02T10:00:00Z"\n    score: 2\n    author: Ada\n    authorUrl: https://example.org/u/1\n    license: CC BY-SA 4.0\n',
+    );
+    assert.deepEqual(reading.entry?.comments, [
+      {
+        id: "7",
+        html: "Which <em>hops</em>?",
+        commented: "2024-01-02T10:00:00.000000000Z",
+        score: 2,
+        author: "Ada",
+        authorUrl: "https://example.org/u/1",
+        license: "CC BY-SA 4.0",
+      },
+    ]);
+  });
+
+  it("reports every problem of every comment, naming the field, the reason and the fix", () => {
+    const reading = read(
+      'comments:\n  - id: 7\n    text: ""\n    commented: "2024-02-30"\n    score: -1\n    authorUrl: https://example.org/u/1\n    colour: red\n  - id: "8"\n    text: "x"\n    commented: 2024-01-02\n  - id: "8"\n    text: "y"\n    commented: 2024-01-03\n',
+    );
+    assert.deepEqual(
+      reading.problems?.map(({ field, reason }) => `${field}: ${reason}`),
+      [
+        'comments[0].id: must be the comment\'s id, but YAML read the number 7; put it in quotes: id: "7"',
+        "comments[0].text: is empty; write what the comment says, or remove the comment",
+        'comments[0].commented: "2024-02-30" is not a real date-time: 2024-02 has no day 30; write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"',
+        "comments[0].score: must be at least 0, not -1; write a whole number of 0 or more, such as score: 1",
+        "comments[0].colour: is not a field of a comment; the fields are id, text, commented, score, author, authorUrl, license. Check the spelling, or remove it",
+        'comments[0].authorUrl: is only allowed with author; add the author\'s name, such as author: "Ada Lovelace", or remove authorUrl',
+        'comments[2].id: "8" is the id of an earlier comment of this post; give each comment its own id',
+      ],
+    );
+  });
+});
+
+/** A folder of `<id>.md` texts, each read as the build reads it. */
+function readFolder<Entry>(reader: FolderReader<Entry, Community>, texts: Record<string, string>) {
+  const listing = Object.keys(texts).map((id) => ({ name: `${id}.md`, isFile: true }));
+  const names = folderNames(listing, reader, {
+    folder: reader.folder,
+    file: (name) => `${reader.folder}/${name}`,
+  });
+  const files = folderFiles<Entry>(names);
+  for (const named of names.files) {
+    addReading(files, named, reader.read(texts[named.id] ?? "", named.id, community));
+  }
+  return files;
+}
+
+function pagesOf(questions: Record<string, string>, answers: Record<string, string>) {
+  const reading = assembleContent(
+    { community, problems: [] },
+    readFolder(questionFiles, questions),
+    readFolder(answerFiles, answers),
+  );
+  assert.ok("content" in reading, JSON.stringify(reading));
+  const pages = new Map<string, QuestionPage>();
+  for (const page of reading.content.questions) pages.set(page.id, withLinksSettled(page));
+  return { pages, notes: reading.notes };
+}
+
+describe("comments on a question's page", () => {
+  const comment = (id: string, at: string, text: string) =>
+    `  - id: "${id}"\n    text: "${text}"\n    commented: "${at}"\n`;
+  const questions = {
+    "1": `---\ntitle: One\ntags: [ipa]\nasked: 2024-01-01\ncomments:\n${comment("12", "2024-01-03", "Later")}${comment("11", "2024-01-02", "Earlier")}---\nBody.\n`,
+    "2": `---\ntitle: Two\ntags: [ipa]\nasked: 2024-01-05\ncomments:\n${comment("21", "2024-01-06", "See [that comment](/questions/1/one/5#comment51_5) and [this one](/questions/1#comment11_1).")}---\nBody.\n`,
+  };
+  const answers = {
+    "5": `---\nquestion: "1"\nanswered: 2024-01-02\ncomments:\n${comment("51", "2024-01-04", "On the answer")}---\nAnswer.\n`,
+  };
+
+  it("are shown oldest first, under the post they are on", () => {
+    const one = pagesOf(questions, answers).pages.get("1");
+    assert.deepEqual(
+      one?.comments?.map(({ id, commented }) => [id, commented.text]),
+      [
+        ["11", "2024-01-02 00:00 UTC"],
+        ["12", "2024-01-03 00:00 UTC"],
+      ],
+    );
+    assert.deepEqual(
+      one?.answers[0]?.comments?.map(({ html }) => html),
+      ["On the answer"],
+    );
+  });
+
+  it("are where Stack Exchange's links to a comment land, as links in comments are settled", () => {
+    const { pages, notes } = pagesOf(questions, answers);
+    const html = pages.get("2")?.comments?.[0]?.html ?? "";
+    assert.match(
+      html,
+      /href="\.\.\/\.\.\/questions\/1\/index\.html#answer-5\.comment-51">that comment/,
+    );
+    assert.match(html, /href="\.\.\/\.\.\/questions\/1\/index\.html#comment-11">this one/);
+    assert.match(notes[0] ?? "", /^\[links\] 2 links to posts lead to their pages/);
+  });
+
+  it("land on the question's page when the comment is gone", () => {
+    const gone = { ...questions, "2": questions["2"].replace("comment11_1", "comment99_1") };
+    const html = pagesOf(gone, answers).pages.get("2")?.comments?.[0]?.html ?? "";
+    assert.match(html, /href="\.\.\/\.\.\/questions\/1\/index\.html">this one/);
+  });
+});
