@@ -83,7 +83,9 @@ export const commentsField = z
   .superRefine(
     (comments, ctx) => {
       const seen = new Set<unknown>();
-      comments.forEach(({ id }, index) => {
+      // Judged on what was read, items with problems of their own included: any of them.
+      (comments as unknown[]).forEach((comment, index) => {
+        const id = (comment as { id?: unknown } | null)?.id;
         if (typeof id === "string" && seen.has(id)) {
           ctx.addIssue({
             code: "custom",
@@ -95,7 +97,7 @@ export const commentsField = z
       });
     },
     // Judged even when comments have problems of their own, so one run reports every problem.
-    { when: () => true },
+    { when: (payload) => Array.isArray(payload.value) },
   )
   .optional();
 

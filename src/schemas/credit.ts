@@ -31,7 +31,13 @@ export const AUTHOR_URL_RULE = {
   path: ["authorUrl"],
   error:
     'is only allowed with author; add the author\'s name, such as author: "Ada Lovelace", or remove authorUrl',
-  // Judged even when other fields failed, so one run reports every problem.
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+  // Judged even when other fields failed, so one run reports every problem; never on what is
+  // not a set of fields at all (an empty item of a list of comments).
+  when: (payload: {
+    value: unknown;
+    issues: readonly { path?: readonly PropertyKey[] | undefined }[];
+  }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
     payload.issues.every((issue) => !["author", "authorUrl"].includes(String(issue.path?.[0]))),
 };

@@ -64,6 +64,17 @@ const read = (frontmatter: string) =>
   );
 
 describe("a post's comments field", () => {
+  it("reports a field that is no list, or an empty item, rather than failing the build", () => {
+    assert.deepEqual(
+      read('comments: "Nice!"\n').problems?.map(({ field }) => field),
+      ["comments"],
+    );
+    assert.deepEqual(
+      read("comments:\n  -\n").problems?.map(({ field }) => field),
+      ["comments[0]"],
+    );
+  });
+
   it("takes comments with their credit, rendered", () => {
     const reading = read(
       'comments:\n  - id: "7"\n    text: "Which *hops*?"\n    commented: "2024-01-02T10:00:00Z"\n    score: 2\n    author: Ada\n    authorUrl: https://example.org/u/1\n    license: CC BY-SA 4.0\n',
