@@ -82,12 +82,32 @@ it("a rebuild writes only the pages an edit changes, and leaves what a fresh bui
   );
   assert.match(edited.get("questions/orig/index.html")?.bytes ?? "", /logrotate/);
 
+  // A comment shows on its post's question page only: adding one, then editing it, writes that
+  // one page each time.
+  edit(
+    "answers/a2.md",
+    "score: 2\n",
+    'score: 2\ncomments:\n  - { id: "7", text: "Works on 3.20.", commented: 2024-01-12 }\n',
+  );
+  const commented = await build("dist");
+  assert.deepEqual(
+    rewrittenPages(edited, commented),
+    [...always, "questions/orig/index.html"].sort(),
+  );
+  edit("answers/a2.md", "Works on 3.20.", "Works on 3.21.");
+  const recommented = await build("dist");
+  assert.deepEqual(
+    rewrittenPages(commented, recommented),
+    [...always, "questions/orig/index.html"].sort(),
+  );
+  assert.match(recommented.get("questions/orig/index.html")?.bytes ?? "", /Works on 3\.21\./);
+
   // A title shows on the listing and on its tags' pages, and on a duplicate's page and in its
   // excerpt: each page that shows it is written again, and only those.
   edit("questions/orig.md", "without restarting nginx", "without a restart");
   const retitled = await build("dist");
   assert.deepEqual(
-    rewrittenPages(edited, retitled),
+    rewrittenPages(recommented, retitled),
     [
       ...always,
       "index.html",
