@@ -27,6 +27,7 @@ import {
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { projectRoot } from "../src/project-paths.ts";
+import { addComments, type CommentSummary } from "./bench/comments.ts";
 import { generateCorpus } from "./bench/gen-corpus.ts";
 import { median, type Timing } from "./bench/measure.ts";
 import { HELP, parseOptions, type BenchOptions } from "./bench/options.ts";
@@ -58,7 +59,13 @@ import {
   sharedBenchPresent,
   type PeerResult,
 } from "./bench/peers.ts";
-import { checkBudgets, formatTable, pairedRatios, type Row } from "./bench/report.ts";
+import {
+  checkBudgets,
+  commentsBudget,
+  formatTable,
+  pairedRatios,
+  type Row,
+} from "./bench/report.ts";
 
 const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
@@ -75,16 +82,19 @@ const options: BenchOptions = commandLineOptions(
 const loadBefore = loadavg();
 const work = mkdtempSync(join(tmpdir(), "qa-bench-"));
 const content = join(work, "corpus");
+// The generator's corpus, before comments are added to the copy in `content`; kept for
+// --compare-comments.
+const plain = options.comments > 0 ? join(work, "corpus-plain") : content;
 let failed = false;
 
 try {
   // 2. The corpus, in a temporary folder (not timed).
   log(
-    `generating ${options.count} questions (${options.corpus} corpus${options.pages ? " v2, with answers" : ""}, seed ${options.seed}) in ${content}`,
+    `generating ${options.count} questions (${options.corpus} corpus${options.pages ? " v2, with answers" : ""}, seed ${options.seed}, ${options.comments} comments per post) in ${content}`,
   );
   const generatorStarted = performance.now();
   if (options.corpus === "own") {
-    generateCorpus({ count: options.count, out: content, seed: options.seed });
+    generateCorpus({ count: options.count, out: plain, seed: options.seed });
   } else {
     const child = spawnSync(
       process.execPath,
@@ -93,7 +103,7 @@ try {
         "--count",
         String(options.count),
         "--out",
-        content,
+        plain,
         "--seed",
         String(options.seed),
         ...(options.pages ? ["--v2"] : []),
@@ -104,7 +114,16 @@ try {
       throw new Error(`../shared/bench/gen-corpus.mjs exited with ${child.status}`);
   }
   if (options.pageSize !== undefined) {
-    appendFileSync(join(content, "community.yaml"), `pageSize: ${options.pageSize}\n`);
+    appendFileSync(join(plain, "community.yaml"), `pageSize: ${options.pageSize}\n`);
+  }
+  // Comments, in the frontmatter of a copy of each question and answer (issue 44).
+  let comments: CommentSummary | undefined;
+  if (plain !== content) {
+    comments = addComments(plain, content, { seed: options.seed, rate: options.comments });
+    if (!options.compareComments) rmSync(plain, { recursive: true, force: true });
+    log(
+      `wrote ${comments.comments.toLocaleString("en-US")} comments on ${comments.posts.toLocaleString("en-US")} posts (${comments.hostile.toLocaleString("en-US")} hostile)`,
+    );
   }
   const generatorSeconds = (performance.now() - generatorStarted) / 1000;
   // With --pages: the questions each build must write a page for, the answers, the tags.
@@ -115,6 +134,7 @@ try {
     questions: options.count,
     markdownBytes: folderBytes(join(content, "questions")),
     generatorSeconds,
+    ...(comments && { comments }),
     ...(options.pageSize !== undefined && { pageSize: options.pageSize }),
     ...(v2 && { v2: true, answers: v2.answers, answerBytes: v2.answerBytes, tags: v2.tags }),
   };
@@ -164,6 +184,13 @@ try {
     cache: join(work, "cache-baseline"),
     out: outFolder("out-baseline", run),
   });
+  // --compare-comments: this project's builds of the corpus without its comments, paired too.
+  const noComments: typeof ours = { cold: [], warm: [], edit: [] };
+  const noCommentsFolders = (run: number): BuildFolders => ({
+    content: plain,
+    cache: join(work, "cache-no-comments"),
+    out: outFolder("out-no-comments", run),
+  });
   const builders = [
     { name: "ours", runs: ours, folders, project: projectRoot },
     ...(options.baseline === undefined
@@ -171,6 +198,16 @@ try {
       : [
           { name: "baseline", runs: baseline, folders: baselineFolders, project: options.baseline },
         ]),
+    ...(options.compareComments
+      ? [
+          {
+            name: "no comments",
+            runs: noComments,
+            folders: noCommentsFolders,
+            project: projectRoot,
+          },
+        ]
+      : []),
   ];
   const peerRuns = new Map<string, PeerResult[]>();
   let peersHeader = "";
@@ -179,7 +216,7 @@ try {
     for (const kind of ["cold", "warm"] as const) {
       for (const builder of builders) {
         if (kind === "warm" && builder.runs.cold.at(-1)?.output === undefined) continue;
-        warmFileCache(content);
+        warmFileCache(builder.folders(run).content);
         const built = buildOurs(
           builder.folders(run),
           kind === "cold",
@@ -191,10 +228,17 @@ try {
       }
     }
     if (builders.every((builder) => builder.runs.warm.at(-1)?.output !== undefined)) {
-      const edit = editOneQuestion(content, `benchedit${run}x${Date.now().toString(36)}`);
+      // The same edit in each corpus (the one with comments, the one without): the same file.
+      const marker = `benchedit${run}x${Date.now().toString(36)}`;
+      const edits = new Map<string, Edit>();
       for (const builder of builders) {
-        warmFileCache(content);
+        const folder = builder.folders(run).content;
+        if (!edits.has(folder)) edits.set(folder, editOneQuestion(folder, marker));
+      }
+      for (const builder of builders) {
         const runFolders = builder.folders(run);
+        const edit = edits.get(runFolders.content) as Edit;
+        warmFileCache(runFolders.content);
         const out = runFolders.out;
         const built = buildOurs(runFolders, false, options.timeoutSeconds, builder.project);
         const shown =
@@ -263,6 +307,13 @@ try {
           ourRow("baseline warm", baseline.warm, questionIds),
           editRow("baseline edit", baseline.edit, questionIds),
         ]),
+    ...(options.compareComments
+      ? [
+          ourRow("no comments cold", noComments.cold, questionIds),
+          ourRow("no comments warm", noComments.warm, questionIds),
+          editRow("no comments edit", noComments.edit, questionIds),
+        ]
+      : []),
     ...peers.map((peer) => ({
       name: peer.peer,
       runs: peer.runs,
@@ -320,6 +371,15 @@ try {
       : `# ${options.count.toLocaleString("en-US")} questions, ${options.corpus} corpus (seed ${options.seed}, ` +
           `${(corpus.markdownBytes / 1e6).toFixed(1)} MB of .md); ${figures}`,
   );
+  console.log(
+    comments
+      ? `# comments: ${comments.comments.toLocaleString("en-US")} on ${comments.posts.toLocaleString("en-US")} posts ` +
+          `(--comments ${options.comments}; ${comments.hostile.toLocaleString("en-US")} hostile), in the frontmatter` +
+          (options.compareComments
+            ? "; the no comments rows build the same corpus without them"
+            : "")
+      : "# comments: none (--comments 0)",
+  );
   console.log(formatTable(rows, { pages: options.pages }));
   if (v2) {
     console.log(
@@ -366,6 +426,33 @@ try {
           .join(", "),
     );
   }
+  const pairedComments = (["cold", "warm", "edit"] as const).flatMap((kind) => {
+    const wall = (runs: BuildRun[]) =>
+      runs.map((run) => (run.output ? run.timing.wallSeconds : undefined));
+    const ratio = pairedRatios(wall(ours[kind]), wall(noComments[kind]));
+    return ratio ? [{ kind, ...ratio }] : [];
+  });
+  const finishedTimings = (runs: BuildRun[]) =>
+    runs.filter((run) => run.output !== undefined).map((run) => run.timing);
+  const commentsCheck = commentsBudget(
+    finishedTimings(ours.cold),
+    finishedTimings(noComments.cold),
+  );
+  if (pairedComments.length > 0) {
+    console.log(
+      `\nPaired wall with/without comments (${comments?.comments.toLocaleString("en-US")} comments on ` +
+        `${comments?.posts.toLocaleString("en-US")} posts; each of our builds over the same build of the corpus ` +
+        `without them; median [min-max]): ` +
+        pairedComments
+          .map(
+            ({ kind, median, min, max }) =>
+              `${kind} ${median.toFixed(3)}x [${min.toFixed(3)}-${max.toFixed(3)}]`,
+          )
+          .join(", "),
+    );
+  }
+  if (commentsCheck)
+    console.log(`Budget: ${commentsCheck.verdict}  ${commentsCheck.rule}: ${commentsCheck.detail}`);
   console.log(
     `\nHTML per entry: ours ${bytes(perEntry.oursHtmlBytes)}` +
       (coldOut ? ` (${listingPagesNamed(coldOut.listingPages)})` : "") +
@@ -472,6 +559,15 @@ try {
         pairedWallRatios: pairedBaseline,
       },
     }),
+    ...(options.compareComments && {
+      noComments: {
+        cold: noComments.cold.map(runFigures),
+        warm: noComments.warm.map(runFigures),
+        edit: noComments.edit.map(runFigures),
+        pairedWallRatios: pairedComments,
+        budget: commentsCheck,
+      },
+    }),
     checkOutputEntries: checkOutput,
     budgets,
   });
@@ -480,11 +576,18 @@ try {
   const allBuilds = builders.flatMap(({ runs }) => [...runs.cold, ...runs.warm, ...runs.edit]);
   if (
     failed ||
-    [...ours.edit, ...baseline.edit].some((edit) => !edit.shown || edit.onPage === false) ||
+    [...ours.edit, ...baseline.edit, ...noComments.edit].some(
+      (edit) => !edit.shown || edit.onPage === false,
+    ) ||
     allBuilds.some((build) => pageProblems(build, questionIds).length > 0)
   )
     process.exitCode = 1;
-  else if (options.strict && budgets.some((check) => check.verdict === "FAIL"))
+  else if (
+    options.strict &&
+    [...budgets, ...(commentsCheck ? [commentsCheck] : [])].some(
+      (check) => check.verdict === "FAIL",
+    )
+  )
     process.exitCode = 1;
 } finally {
   if (options.keep)

@@ -21,6 +21,10 @@ export interface BenchOptions {
   keep: boolean;
   /** Another checkout of this project (its own node_modules) whose build is paired with ours. */
   baseline: string | undefined;
+  /** Comments per question and answer on average (scripts/bench/comments.ts); 0: none. */
+  comments: number;
+  /** Also build the same corpus without its comments, each build paired with ours. */
+  compareComments: boolean;
   timeoutSeconds: number;
   strict: boolean;
 }
@@ -48,6 +52,14 @@ Options:
   --page-size N    Write pageSize: N into the corpus's community.yaml, so that our listing and
                    tag pages are paged (the peers write one page whatever it says). Without it,
                    one listing page holds every question.
+  --comments R     Comments per question and answer on average, in their frontmatter, as in the
+                   real dumps (default 1; 0 for none): most posts none, a few threads past the
+                   fold of five, some Markdown and some hostile text. Added after generation, on
+                   a copy of the corpus (scripts/bench/comments.ts).
+  --compare-comments
+                   Also build the same corpus without its comments, each build right after ours
+                   with a cache of its own, and print the paired ratios and the comments' budget
+                   (at most +25% cold wall time and +150 MB peak).
   --timeout S      Kill a build that runs longer than S seconds (default 900).
   --keep           Keep the temporary folder (corpus, cache, outputs) and print its path.
   --baseline DIR   Another checkout of this project, with its node_modules installed (say the
@@ -86,6 +98,8 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
         timeout: { type: "string", default: "900" },
         keep: { type: "boolean", default: false },
         baseline: { type: "string" },
+        comments: { type: "string", default: "1" },
+        "compare-comments": { type: "boolean", default: false },
         strict: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -113,6 +127,15 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
   const seed = Number(values.seed);
   if (!Number.isInteger(seed))
     throw new UsageError(`--seed: "${values.seed}" is not a whole number`);
+  const comments = Number(values.comments);
+  if (values.comments.trim() === "" || !Number.isFinite(comments) || comments < 0 || comments > 20)
+    throw new UsageError(
+      `--comments: "${values.comments}" is not a number of comments per post from 0 to 20, such as --comments 1`,
+    );
+  if (values["compare-comments"] && comments === 0)
+    throw new UsageError(
+      "--compare-comments needs a corpus with comments to compare: leave --comments 0 out",
+    );
   return {
     count: positiveInteger("--count", values.count),
     runs: positiveInteger("--runs", values.runs),
@@ -126,6 +149,8 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
         : positiveInteger("--page-size", values["page-size"]),
     keep: values.keep,
     baseline,
+    comments,
+    compareComments: values["compare-comments"],
     timeoutSeconds: positiveInteger("--timeout", values.timeout),
     strict: values.strict,
   };

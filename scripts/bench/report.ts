@@ -207,3 +207,31 @@ export function pairedRatios(
   if (ratios.length === 0) return undefined;
   return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
 }
+
+/** What comments may add to the cold build (issue 44): 25% of its wall time, 150 MB of peak. */
+export const COMMENTS_BUDGET = { wallRatio: 1.25, peakMb: 150 } as const;
+
+/**
+ * The comments' budget from the cold builds with comments and those of the same corpus without
+ * them, run for run: the median paired wall ratio, and the largest peaks' difference.
+ */
+export function commentsBudget(
+  withComments: readonly { wallSeconds: number; peakKib: number }[],
+  without: readonly { wallSeconds: number; peakKib: number }[],
+): BudgetCheck | undefined {
+  const wall = pairedRatios(
+    withComments.map((run) => run.wallSeconds),
+    without.map((run) => run.wallSeconds),
+  );
+  if (wall === undefined) return undefined;
+  const peak = (runs: typeof without) => (Math.max(...runs.map((run) => run.peakKib)) * 1024) / 1e6;
+  const addedMb = peak(withComments) - peak(without);
+  const pass = wall.median <= COMMENTS_BUDGET.wallRatio && addedMb <= COMMENTS_BUDGET.peakMb;
+  return {
+    verdict: pass ? "PASS" : "FAIL",
+    rule: `comments add at most ${Math.round((COMMENTS_BUDGET.wallRatio - 1) * 100)}% to the cold wall time and ${COMMENTS_BUDGET.peakMb} MB to its peak`,
+    detail:
+      `cold wall ${wall.median.toFixed(3)}x [${wall.min.toFixed(3)}-${wall.max.toFixed(3)}], ` +
+      `peak ${addedMb >= 0 ? "+" : ""}${addedMb.toFixed(0)} MB (${peak(withComments).toFixed(0)} against ${peak(without).toFixed(0)})`,
+  };
+}

@@ -39,4 +39,23 @@ describe("parseOptions", () => {
       (error: unknown) => error instanceof UsageError && /--page-size: "ten"/.test(error.message),
     );
   });
+
+  it("gives the corpus a comment per post by default, none with --comments 0", () => {
+    assert.equal(parseOptions([])?.comments, 1);
+    assert.equal(parseOptions(["--comments", "0"])?.comments, 0);
+    assert.equal(parseOptions(["--comments", "2.5"])?.comments, 2.5);
+    assert.equal(parseOptions([])?.compareComments, false);
+    assert.throws(
+      () => parseOptions(["--comments=-1"]),
+      (error: unknown) => error instanceof UsageError && /--comments: "-1"/.test(error.message),
+    );
+  });
+
+  it("builds the corpus without its comments too with --compare-comments, not with none", () => {
+    assert.equal(parseOptions(["--compare-comments"])?.compareComments, true);
+    assert.throws(
+      () => parseOptions(["--compare-comments", "--comments", "0"]),
+      (error: unknown) => error instanceof UsageError && /--compare-comments/.test(error.message),
+    );
+  });
 });

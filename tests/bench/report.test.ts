@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { formatTable, type Row } from "../../scripts/bench/report.ts";
+import { commentsBudget, formatTable, type Row } from "../../scripts/bench/report.ts";
 
 const rows: Row[] = [
   {
@@ -49,5 +49,26 @@ describe("formatTable", () => {
         "limit         1    3.00   3.50      150   66.10   3272        -     2000       1.00x      1.00x  ok",
       ].join("\n"),
     );
+  });
+});
+
+describe("commentsBudget", () => {
+  const run = (wallSeconds: number, peakMib: number) => ({ wallSeconds, peakKib: peakMib * 1024 });
+
+  it("passes comments that add at most 25% to the cold wall time and 150 MB to its peak", () => {
+    const check = commentsBudget([run(100, 1000), run(110, 1010)], [run(90, 950), run(100, 960)]);
+    assert.equal(check?.verdict, "PASS");
+    assert.match(check?.detail ?? "", /cold wall 1\.1\d*x/);
+  });
+
+  it("fails comments that slow the cold build by more than 25%, or add more than 150 MB", () => {
+    assert.equal(commentsBudget([run(130, 1000)], [run(100, 1000)])?.verdict, "FAIL");
+    // 150 MB is 143 MiB: 150 MiB more is over it.
+    assert.equal(commentsBudget([run(100, 1150)], [run(100, 1000)])?.verdict, "FAIL");
+    assert.equal(commentsBudget([run(100, 1140)], [run(100, 1000)])?.verdict, "PASS");
+  });
+
+  it("says nothing without a pair of finished cold builds", () => {
+    assert.equal(commentsBudget([], [run(100, 1000)]), undefined);
   });
 });
