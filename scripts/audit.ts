@@ -31,9 +31,11 @@ on a generated corpus of N questions (default 2000, from ../shared/bench/gen-cor
 /**
  * The example listing: HTML + CSS at most this many times the raw text of its entries (2.5 for
  * the listing alone; with titles and tags linking to their pages x2.65 measured; the search
- * box, its ~180 B of markup and ~1 KiB of style, brought it to x2.75).
+ * box, its ~180 B of markup and ~1 KiB of style, brought it to x2.75; the style of question
+ * pages' comments, linked questions and links leaving the archive, in the same one style sheet,
+ * to x2.87).
  */
-const EXAMPLE_BUDGET_RATIO = 2.8;
+const EXAMPLE_BUDGET_RATIO = 2.9;
 /** A question page with answers: its HTML at most this many times the text of its <main>. */
 const QUESTION_PAGE_BUDGET_RATIO = 2.5;
 /** The example's question with the most answer files: the page Lighthouse and the budget read. */
