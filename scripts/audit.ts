@@ -36,6 +36,14 @@ on a generated corpus of N questions (default 2000, from ../shared/bench/gen-cor
  * to x2.87).
  */
 const EXAMPLE_BUDGET_RATIO = 2.9;
+
+/** Lighthouse's runs of each page: mobile (its default, throttled) and desktop, light and dark. */
+const LIGHTHOUSE_RUNS = [
+  ["mobile", "light"],
+  ["mobile", "dark"],
+  ["desktop", "light"],
+  ["desktop", "dark"],
+] as const;
 /** A question page with answers: its HTML at most this many times the text of its <main>. */
 const QUESTION_PAGE_BUDGET_RATIO = 2.5;
 /** The example's question with the most answer files: the page Lighthouse and the budget read. */
@@ -89,23 +97,24 @@ try {
       for (const path of ["", `questions/${QUESTION_PAGE}/`, "tags/", `tags/${TAG_PAGE}/`]) {
         const url = `http://127.0.0.1:${PORT}/${path}`;
         console.log(`Lighthouse on ${url}`);
-        console.log(["preset ", ...CATEGORIES].join("  "));
-        for (const preset of ["mobile", "desktop"] as const) {
-          const result = await runLighthouse(url, preset);
+        console.log(["preset        ", ...CATEGORIES].join("  "));
+        for (const [preset, scheme] of LIGHTHOUSE_RUNS) {
+          const result = await runLighthouse(url, preset, scheme);
+          const run = `${preset} ${scheme}`;
           console.log(
             [
-              preset.padEnd(7),
+              run.padEnd(14),
               ...CATEGORIES.map((c) => String(result.scores[c]).padStart(c.length)),
             ].join("  "),
           );
           for (const category of CATEGORIES) {
             if (result.scores[category] < 100) {
               problems.push(
-                `Lighthouse ${preset} /${path} ${category}: ${result.scores[category]} < 100`,
+                `Lighthouse ${run} /${path} ${category}: ${result.scores[category]} < 100`,
               );
             }
           }
-          problems.push(...result.failing.map((line) => `Lighthouse ${preset} /${path}: ${line}`));
+          problems.push(...result.failing.map((line) => `Lighthouse ${run} /${path}: ${line}`));
         }
       }
     } finally {

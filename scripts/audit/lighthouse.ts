@@ -21,12 +21,13 @@ interface Report {
 
 /**
  * Runs the Lighthouse CLI on `url` in headless Chromium (CHROME_PATH, else /usr/bin/chromium),
- * with its default mobile emulation or the desktop preset. Asynchronous: the server it audits
+ * with its default mobile emulation or the desktop preset, in the light or dark colour scheme. Asynchronous: the server it audits
  * may run in this same process.
  */
 export async function runLighthouse(
   url: string,
   preset: "mobile" | "desktop",
+  colorScheme: "light" | "dark" = "light",
 ): Promise<LighthouseResult> {
   const output = join(mkdtempSync(join(tmpdir(), "qa-lighthouse-")), "report.json");
   const child = spawn(
@@ -38,7 +39,8 @@ export async function runLighthouse(
       "--output=json",
       `--output-path=${output}`,
       `--only-categories=${CATEGORIES.join(",")}`,
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      // Lighthouse emulates no colour scheme: Chromium's own flag makes the page's dark one apply.
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu${colorScheme === "dark" ? " --force-dark-mode" : ""}`,
       ...(preset === "desktop" ? ["--preset=desktop"] : []),
     ],
     {

@@ -113,6 +113,9 @@ function questionTarget(question: string, answer: string | undefined, hash: stri
   // Stack Exchange's link to a comment: `#comment<comment>_<post>`, the post its own or an answer's.
   const comment = /^comment(\d+)_(\d+)$/.exec(fragment);
   if (comment !== null) return `q/${question}/c/${comment[2] ?? ""}/${comment[1] ?? ""}`;
+  // The archive's own comment anchors (`commentAnchor`), as a post written for it may link to.
+  const anchor = /^(?:answer-([a-z0-9_-]+)\.)?comment-([a-z0-9_-]+)$/.exec(fragment);
+  if (anchor !== null) return `q/${question}/c/${anchor[1] ?? question}/${anchor[2] ?? ""}`;
   const answerId =
     answer ?? (POST_ID.test(fragment) ? fragment : /^answer-([a-z0-9_-]+)$/.exec(fragment)?.[1]);
   return answerId === undefined ? `q/${question}` : `q/${question}/a/${answerId}`;

@@ -109,6 +109,12 @@ for (const colorScheme of ["light", "dark"] as const) {
     ["a question page with answers", "answers", "questions/orig/index.html"],
     ["a tag page", "awkward-tags", "tags/_net/index.html"],
     ["the tags index", "awkward-tags", "tags/index.html"],
+    // Its last question comment is folded, and the fragment opens the fold for axe to see it.
+    [
+      "a question page with comments, folded and opened",
+      "example",
+      "questions/nginx-reverse-proxy-websocket/index.html#comment-107",
+    ],
   ] as const) {
     test(`axe-core finds no violation on ${name} (${colorScheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
@@ -183,6 +189,34 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
     await expect(page.locator("h1")).toHaveText(
       "Containers can't resolve internal hostnames when the host uses systemd-resolved",
     );
+    expect(seen.failed).toEqual([]);
+  });
+}
+
+for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
+  test(`comments show under their post, past five folded; a link to a folded one opens it (${delivery})`, async ({
+    page,
+  }) => {
+    const seen = watchPage(page);
+    await page.goto(
+      sitePage("example", delivery, "questions/nginx-reverse-proxy-websocket/index.html"),
+    );
+    const question = page.locator("main > ul.comments > li.comment");
+    await expect(question).toHaveCount(5);
+    await expect(question.first()).toContainText(
+      "Which nginx version is this? nginx -v prints it. – marta",
+    );
+    const fold = page.locator("main > details.more-comments");
+    await expect(fold.locator("summary")).toHaveText("Show 2 more comments");
+    await expect(fold).not.toHaveAttribute("open");
+    await expect(page.locator("#comment-107")).toBeHidden();
+    const answer = page.locator("#answer-nginx-websocket-map-connection li.comment");
+    await expect(answer).toHaveCount(2);
+
+    await answer.getByRole("link", { name: "as Sam found" }).click();
+    await expect(page).toHaveURL(/#comment-107$/);
+    await expect(page.locator("#comment-107")).toBeInViewport();
+    await expect(fold).toHaveAttribute("open");
     expect(seen.failed).toEqual([]);
   });
 }

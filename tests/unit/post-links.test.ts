@@ -41,6 +41,8 @@ describe("a link to the community's site", () => {
     ["https://beer.stackexchange.com/questions/105/slug?rq=1#comment12_105", "q/105/c/105/12"],
     ["https://beer.stackexchange.com/questions/105/slug#comment12_110", "q/105/c/110/12"],
     ["https://beer.stackexchange.com/questions/105/slug#footnote", "q/105"],
+    ["/questions/105#comment-12", "q/105/c/105/12"],
+    ["/questions/105#answer-110.comment-12", "q/105/c/110/12"],
     ["https://BEER.stackexchange.com/q/123", "q/123"],
     ["/questions/105#answer-110", "q/105/a/110"],
     ["#answer-110", "a/110"],
