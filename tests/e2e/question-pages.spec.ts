@@ -210,6 +210,11 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
     await expect(fold.locator("summary")).toHaveText("Show 2 more comments");
     await expect(fold).not.toHaveAttribute("open");
     await expect(page.locator("#comment-107")).toBeHidden();
+    // Printed, a page shows every comment: paper has no disclosure to open.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("#comment-107")).toBeVisible();
+    await expect(fold.locator("summary")).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
     const answer = page.locator("#answer-nginx-websocket-map-connection li.comment");
     await expect(answer).toHaveCount(2);
 
