@@ -4,10 +4,13 @@
  * ../shared/bench (when present) on the same corpus; prints one table and checks the budgets.
  *
  *   npm run bench -- --count 10000 [--runs 3] [--peers "limit hugo"] [--corpus own|shared]
- *                    [--pages] [--baseline ../other-checkout]
+ *                    [--pages] [--baseline ../other-checkout] [--comments R] [--compare-comments]
  *
  * With --pages the corpus has answers (content contract v2) and the builds write a page per
  * question: the bench counts and checks them, and the peers run in their own --pages mode.
+ *
+ * The corpus has comments, about one per post (--comments R; 0 for none); --compare-comments
+ * also builds it without them, paired with ours, and checks the comments' budget.
  *
  * Generation and checks are not timed; only the builds are, each under GNU time. See --help
  * and scripts/bench.md.
