@@ -16,6 +16,7 @@ import { locateDump, type DumpFiles } from "./import/dump-files.ts";
 import { settleDuplicates } from "./import/duplicates.ts";
 import { settleLinked } from "./import/linked.ts";
 import { importPosts, settleAnswers, type PostsPass } from "./import/import-posts.ts";
+import { importComments, type CommentsPass } from "./import/import-comments.ts";
 import { HELP, parseImportArguments, type ImportOptions } from "./import/options.ts";
 import { UsageError } from "./common/usage-error.ts";
 import { noPostLinks, readPostLinks } from "./import/post-links.ts";
@@ -28,7 +29,7 @@ import { readTagMapFile, type TagPolicy } from "./import/tags.ts";
 import { countRows } from "./import/row-count.ts";
 import { decideMath } from "./import/math-use.ts";
 import { decidePageSize } from "./import/page-size.ts";
-import { readUserNames } from "./import/users.ts";
+import { readUserNames, type UserNames } from "./import/users.ts";
 import { DumpReadError } from "./import/xml-rows.ts";
 
 /**
@@ -77,10 +78,30 @@ function removeStagingOnSignal(staging: string, progress: Progress): () => void 
 /** The rows of the dump's files that are not carried over, by file, for the report. */
 async function countNotCarriedRows(dump: DumpFiles): Promise<Map<string, number>> {
   const notCarriedRows = new Map<string, number>();
-  for (const file of [dump.comments, dump.postHistory, dump.votes]) {
+  for (const file of [dump.postHistory, dump.votes]) {
     if (file !== undefined) notCarriedRows.set(file, await countRows(file));
   }
   return notCarriedRows;
+}
+
+/** Adds Comments.xml's comments to their posts' files; undefined when the dump has none. */
+async function addComments(
+  dump: DumpFiles,
+  staging: string,
+  given: { site: string; users: UserNames | undefined; options: ImportOptions; progress: Progress },
+): Promise<CommentsPass | undefined> {
+  if (dump.comments === undefined) return undefined;
+  return importComments({
+    commentsFile: dump.comments,
+    questionsDir: join(staging, "questions"),
+    answersDir: join(staging, "answers"),
+    // Inside the staging folder, so Ctrl-C's removal takes the sorted runs with it.
+    runsDir: join(staging, ".comment-runs"),
+    site: given.site,
+    users: given.users,
+    licenceOverride: given.options.license,
+    onProgress: given.progress.update,
+  });
 }
 
 /**
@@ -92,9 +113,15 @@ function writeCommunityFile(
   staging: string,
   { site, name }: { site: string; name: string },
   pass: PostsPass,
+  comments: CommentsPass | undefined,
   options: ImportOptions,
 ): { typesetsMath: boolean; pageSize: number | undefined } {
-  const attribution = communityAttribution(site, pass.licences);
+  // The licences of the comments written count too: a comment can be of a later era.
+  const licences = new Map(pass.licences);
+  for (const [licence, count] of comments?.licences ?? []) {
+    licences.set(licence, (licences.get(licence) ?? 0) + count);
+  }
+  const attribution = communityAttribution(site, licences);
   const typesetsMath = decideMath(pass.mathUse, options.math);
   const pageSize = decidePageSize(pass.written, options.pageSize);
   const community = renderCommunityFile(
@@ -160,8 +187,7 @@ async function main(args: readonly string[]): Promise<number> {
 
     // 5. Settle what needed the whole file: answers whose question came later or never did,
     //    answer counts and accepted answers, then duplicates now that every original is
-    //    known, and linked questions now that each is known to be written. Check Tags.xml's
-    //    counts; count the rows of the files not carried over.
+    //    known, and linked questions now that each is known to be written.
     const answers = settleAnswers(pass, questionsDir, answersDir);
     const duplicates = settleDuplicates(links, pass, questionsDir);
     const linked = settleLinked(
@@ -170,6 +196,12 @@ async function main(args: readonly string[]): Promise<number> {
       duplicates.originals,
       questionsDir,
     );
+
+    // 6. Comments.xml, now that every post's file is settled: each post's comments are added
+    //    to its file's frontmatter, oldest first, in one write (see import-comments.ts).
+    const comments = await addComments(dump, staging, { site, users, options, progress });
+
+    // 7. Check Tags.xml's counts; count the rows of the files not carried over.
     const tagCounts =
       dump.tags === undefined
         ? null
@@ -177,15 +209,15 @@ async function main(args: readonly string[]): Promise<number> {
     const notCarriedRows = await countNotCarriedRows(dump);
     progress.end();
 
-    // 6. community.yaml, with the CC BY-SA attribution the licence asks for, math: tex when
+    // 8. community.yaml, with the CC BY-SA attribution the licence asks for, math: tex when
     //    the posts use TeX (or --math says so), and pageSize for a big listing.
-    const settings = writeCommunityFile(staging, { site, name }, pass, options);
+    const settings = writeCommunityFile(staging, { site, name }, pass, comments, options);
 
-    // 7. Swap the folder in only when every question and answer made it, or when asked to.
+    // 9. Swap the folder in only when every question and answer made it, or when asked to.
     const complete = pass.problems.length === 0 && duplicates.problems.length === 0;
     if (complete || options.allowPartial) swapIn(staging, options.out);
 
-    // 8. Report, and exit 0 only when everything was imported.
+    // 10. Report, and exit 0 only when everything was imported.
     const report = assembleReport({
       site,
       name,
@@ -194,6 +226,7 @@ async function main(args: readonly string[]): Promise<number> {
       links,
       pass,
       answers,
+      comments,
       notCarriedRows,
       userRows: users?.rows ?? 0,
       duplicates,

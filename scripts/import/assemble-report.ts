@@ -4,6 +4,7 @@ import type { AnswerSettlement } from "./answer-ledger.ts";
 import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
 import type { LinkedOutcome } from "./linked.ts";
+import type { CommentsPass } from "./import-comments.ts";
 import type { PostProblem, PostsPass } from "./import-posts.ts";
 import { byId, type PostLinks } from "./post-links.ts";
 import { postTypeName, type ImportReport } from "./report.ts";
@@ -17,6 +18,8 @@ export interface ReportParts {
   links: PostLinks;
   pass: PostsPass;
   answers: AnswerSettlement;
+  /** What became of Comments.xml's rows; undefined when the dump has none. */
+  comments: CommentsPass | undefined;
   /** Rows of the files the import does not read, by file; absent: not in the dump. */
   notCarriedRows: ReadonlyMap<string, number>;
   /** Rows of Users.xml, when it was read. */
@@ -65,6 +68,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
       accepted: parts.written ? pass.answers.accepted : 0,
       withoutQuestion: [...parts.answers.withoutQuestion].sort((a, b) => byId(a.id, b.id)),
     },
+    comments: commentsPart(parts),
     authors: authorsPart(parts),
     licences: licencesPart(pass),
     notCarriedOver: notCarriedOverPart(dump, parts.notCarriedRows),
@@ -142,7 +146,23 @@ function licencesPart(pass: PostsPass): ImportReport["licences"] {
   };
 }
 
-/** Comments, edit history and votes: their rows when the file is in the dump, else null. */
+/** What became of the comments; written only when the import was. */
+function commentsPart(parts: ReportParts): ImportReport["comments"] {
+  const { comments } = parts;
+  return {
+    file: parts.dump.comments ?? null,
+    rows: comments?.rows ?? 0,
+    written: parts.written ? (comments?.written ?? 0) : 0,
+    posts: parts.written ? (comments?.posts ?? 0) : 0,
+    onPostsNotImported: comments?.onPostsNotImported ?? [],
+    unreadable: comments?.unreadable ?? [],
+    perLicence: [...(comments?.licences ?? [])]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([licence, count]) => ({ licence, comments: count })),
+  };
+}
+
+/** Edit history and votes: their rows when the file is in the dump, else null. */
 function notCarriedOverPart(
   dump: DumpFiles,
   notCarriedRows: ReadonlyMap<string, number>,
@@ -153,7 +173,6 @@ function notCarriedOverPart(
     rows: file === undefined ? null : (notCarriedRows.get(file) ?? null),
   });
   return [
-    notCarried("comments", dump.comments, "Comments.xml"),
     notCarried("edit history", dump.postHistory, "PostHistory.xml"),
     notCarried("votes", dump.votes, "Votes.xml"),
   ];

@@ -20,13 +20,44 @@ export function frontmatterBlock(
     const list = doc.get(key, true) as YAMLSeq | undefined;
     if (list !== undefined) list.flow = true;
   }
-  const yaml = doc.toString({
-    defaultStringType: "QUOTE_DOUBLE",
-    defaultKeyType: "PLAIN",
-    lineWidth: 0,
-    flowCollectionPadding: false,
-  });
-  return `---\n# ${oneLine(comment)}\n${yaml}---\n`;
+  return `---\n# ${oneLine(comment)}\n${doc.toString(WRITE_OPTIONS)}---\n`;
+}
+
+/** How every value is written; see `frontmatterBlock`. */
+const WRITE_OPTIONS = {
+  defaultStringType: "QUOTE_DOUBLE",
+  defaultKeyType: "PLAIN",
+  lineWidth: 0,
+  // A long text with line breaks would otherwise be spread over lines: each value on one.
+  doubleQuotedMinMultiLineLength: Infinity,
+  flowCollectionPadding: false,
+} as const;
+
+/**
+ * One item of a list of mappings, `- key: value` lines, written as `frontmatterBlock` writes
+ * its values, before it is indented under its list's key (see `withListAppended`).
+ */
+export function listItem(fields: Readonly<Record<string, unknown>>): string {
+  return new Document([fields]).toString(WRITE_OPTIONS);
+}
+
+/**
+ * A file this import wrote, with `key:` and its items (from `listItem`) appended to the end of
+ * its frontmatter, exactly as `frontmatterBlock` would have written them there. Every value is
+ * on one line (double-quoted, nothing folded), so the first `---` line closes the frontmatter,
+ * and the file is never parsed again.
+ */
+export function withListAppended(text: string, key: string, items: readonly string[]): string {
+  const end = text.indexOf("\n---\n", 3);
+  if (!text.startsWith("---\n# ") || end === -1) {
+    throw new Error("not a file this import wrote: it does not start with ---, then # comment");
+  }
+  // Split on "\n" alone: a value may hold U+2028, which a /^/m regex would take for a line end.
+  const lines = items
+    .flatMap((item) => item.replace(/\n$/, "").split("\n"))
+    .map((line) => `  ${line}\n`)
+    .join("");
+  return `${text.slice(0, end + 1)}${key}:\n${lines}${text.slice(end + 1)}`;
 }
 
 /** A file this import wrote, read back: its comment line, its fields and its body. */

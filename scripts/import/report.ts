@@ -4,6 +4,7 @@ import type { AnswerWithoutQuestion } from "./answer-ledger.ts";
 import type { LinkNote } from "./duplicates.ts";
 import type { LinkedOutcome } from "./linked.ts";
 import type { NameCleaned, PostProblem, QuestionWarning } from "./import-posts.ts";
+import type { CommentProblem } from "./import-comments.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 import type { TextDifference } from "./text-check.ts";
 
@@ -38,6 +39,22 @@ export interface ImportReport {
     accepted: number;
     /** Answers left out because their question was not written. */
     withoutQuestion: AnswerWithoutQuestion[];
+  };
+  /** What became of Comments.xml's rows: each comment is in its post's `comments`. */
+  comments: {
+    /** Comments.xml, when it is beside Posts.xml. */
+    file: string | null;
+    /** Every `<row>` of Comments.xml. */
+    rows: number;
+    /** Comments now in `out`, and the posts that have them. */
+    written: number;
+    posts: number;
+    /** Comments on posts that were not imported (not in Posts.xml, not a question or answer). */
+    onPostsNotImported: { id: string; post: string }[];
+    /** Rows that could not be read as a comment, each problem with its field. */
+    unreadable: CommentProblem[];
+    /** Comments written per licence. */
+    perLicence: { licence: string; comments: number }[];
   };
   /** Who the written posts credit, and how the names were found. */
   authors: {
@@ -219,6 +236,7 @@ function postCountRows(report: ImportReport): string[] {
       answers.withoutQuestion.length,
       answers.withoutQuestion.length === 0 ? "" : "their question was not written (listed below)",
     ),
+    commentRow(report.comments),
     countRow(
       "post rows skipped",
       skipped,
@@ -236,6 +254,22 @@ function postCountRows(report: ImportReport): string[] {
     ),
     linkedRow(report.linkedQuestions, links.file !== null),
   ];
+}
+
+/** The comments written, and those left out: on posts not imported, or unreadable. */
+function commentRow(comments: ImportReport["comments"]): string {
+  if (comments.file === null) return countRow("comments written", 0, "no Comments.xml");
+  const [notImported, unreadable] = [
+    comments.onPostsNotImported.length,
+    new Set(comments.unreadable.map((problem) => problem.line)).size,
+  ];
+  return countRow(
+    "comments written",
+    comments.written,
+    `on ${n(comments.posts)} post${comments.posts === 1 ? "" : "s"}, of ${n(comments.rows)} rows in Comments.xml; ` +
+      `${n(notImported)} on posts not imported, ${n(unreadable)} unreadable` +
+      (notImported + unreadable === 0 ? "" : " (listed below)"),
+  );
 }
 
 /** The links kept in questions' `linked`, and what became of the other linked rows. */
@@ -335,6 +369,7 @@ function listSections(report: ImportReport): string[] {
         (item) => `answer ${item.id} -> question ${item.question}: ${item.reason}`,
       ),
     ),
+    ...commentSections(report.comments),
     ...section(
       "Author names cleaned to one line (spaces trimmed from the ends, line breaks and control characters made spaces):",
       report.authors.namesCleaned.map(
@@ -344,6 +379,30 @@ function listSections(report: ImportReport): string[] {
     ...duplicateLinkSections(report.duplicateLinks),
     ...tagCountSection(report.tagCounts),
     ...otherNotesSection(report),
+  ];
+}
+
+/** The comments left out, by Id: on posts not imported, and rows that could not be read. */
+function commentSections(comments: ImportReport["comments"]): string[] {
+  return [
+    ...section(
+      "Comments left out, because their post was not imported (comment -> post):",
+      comments.onPostsNotImported.map((item) => `comment ${item.id} -> post ${item.post}`),
+      EXAMPLES,
+    ),
+    ...section(
+      "Comments that could not be read (left out):",
+      comments.unreadable.map((problem) => {
+        const what = [
+          problem.field,
+          problem.source === undefined ? undefined : `from ${problem.source}`,
+        ]
+          .filter((part) => part !== undefined)
+          .join(" ");
+        return `comment ${problem.id} (Comments.xml line ${problem.line}): ${what === "" ? "" : `${what}: `}${problem.reason}`;
+      }),
+      EXAMPLES,
+    ),
   ];
 }
 

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { projectRoot } from "../../src/project-paths.ts";
 import { readImportedContent, readWrittenFolder } from "./imported-content.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
@@ -109,6 +109,16 @@ function answer(id: number, parentId: number, overrides: Attributes = {}): Attri
     Score: "1",
     Body: `<p>Answer ${id}.</p>\n`,
     ...overrides,
+  };
+}
+
+function comment(id: number, postId: number, creationDate: string): Attributes {
+  return {
+    Id: String(id),
+    PostId: String(postId),
+    Score: "0",
+    Text: `Comment ${id}`,
+    CreationDate: creationDate,
   };
 }
 
@@ -579,7 +589,22 @@ describe("the import command", () => {
         },
         "Comments.xml": {
           root: "comments",
-          rows: [1, 2, 3].map((id) => ({ Id: String(id), PostId: "1", Text: "<row> in text" })),
+          rows: [
+            { ...comment(1, 1, "2015-03-02T12:00:00.000"), Score: "3", UserId: "8" },
+            { ...comment(2, 2, "2015-03-02T12:00:00.000"), UserId: "77", UserDisplayName: "Gone" },
+            // Older than comment 1 on the same question, though later in the file.
+            { ...comment(3, 1, "2015-03-01T12:00:00.000"), Score: "0" },
+            comment(4, 4, "2015-03-02T12:00:00.000"),
+            comment(5, 99, "2015-03-02T12:00:00.000"),
+            { Id: "6", PostId: "1", CreationDate: "2015-03-02T12:00:00.000" },
+            comment(1, 2, "2015-03-03T12:00:00.000"),
+            {
+              ...comment(8, 9, "2019-01-01T00:00:00.000"),
+              Text: 'Two\nlines: "quoted" \\ # - <row>',
+              UserId: "-1",
+              ContentLicense: "CC BY-SA 4.0",
+            },
+          ],
         },
         "Votes.xml": {
           root: "votes",
@@ -596,17 +621,22 @@ describe("the import command", () => {
       const { questions, answers } = readWrittenFolder(out);
       assert.deepEqual([...questions.keys()].sort(), ["1", "5", "7"]);
       assert.deepEqual([...answers.keys()].sort(), ["2", "3", "6", "8", "9"]);
-      assert.deepEqual(questions.get("1")?.fields, {
-        title: "Question 1",
-        tags: ["beer"],
-        asked: "2015-03-02T10:00:00.123Z",
-        answers: 2,
-        score: -2,
-        author: "O'Brien",
-        authorUrl: user("8"),
-        source: "https://answers.stackexchange.com/q/1",
-        license: "CC BY-SA 3.0",
-      });
+      // Its comments are the next test's.
+      assert.deepEqual(
+        { ...questions.get("1")?.fields, comments: undefined },
+        {
+          title: "Question 1",
+          tags: ["beer"],
+          asked: "2015-03-02T10:00:00.123Z",
+          answers: 2,
+          score: -2,
+          author: "O'Brien",
+          authorUrl: user("8"),
+          source: "https://answers.stackexchange.com/q/1",
+          license: "CC BY-SA 3.0",
+          comments: undefined,
+        },
+      );
       assert.deepEqual(answers.get("3")?.fields, {
         question: "1",
         answered: "2015-03-04T11:00:00.456Z",
@@ -693,7 +723,6 @@ describe("the import command", () => {
         { licence: "CC BY-SA 4.0", posts: 1 },
       ]);
       assert.deepEqual(result.notCarriedOver, [
-        { what: "comments", file: "Comments.xml", rows: 3 },
         { what: "edit history", file: "PostHistory.xml", rows: null },
         { what: "votes", file: "Votes.xml", rows: 2 },
       ]);
@@ -708,13 +737,85 @@ describe("the import command", () => {
         /^ {2}posts without author +1$/m,
         /^ {2}user 9: "Brian " -> "Brian"$/m,
         /^ {2}1 post has an OwnerUserId that Users\.xml does not have/m,
-        /^ {2}comments: {5}3 rows in Comments\.xml$/m,
+        /^ {2}comments written +4 {2}on 3 posts, of 8 rows in Comments\.xml; 2 on posts not imported, 2 unreadable \(listed below\)$/m,
+        /^ {2}comment 4 -> post 4$/m,
+        /^ {2}comment 5 -> post 99$/m,
+        /^ {2}comment 6 \(Comments\.xml line 8\): text from Text: is missing/m,
+        /^ {2}comment 1 \(Comments\.xml line 9\): id from Id: another comment row earlier in the file has Id 1/m,
         /^ {2}edit history: PostHistory\.xml was not in the dump$/m,
         /^ {2}votes: {8}2 rows in Votes\.xml$/m,
         /^All 3 questions and 5 answers were imported into .*; 1 answer to a question that is not in the dump was left out \(listed above\)\.$/m,
       ]) {
         assert.match(text, line);
       }
+      assert.doesNotMatch(text, /^ {2}comments: /m, "comments are no longer 'not carried over'");
+    });
+
+    it("writes each comment into its post's file, oldest first, credited, and lists the others", () => {
+      const { questions, answers } = readWrittenFolder(out);
+      const on = "2015-03-02T12:00:00.000Z";
+      assert.deepEqual(questions.get("1")?.fields["comments"], [
+        {
+          id: "3",
+          text: "Comment 3",
+          commented: "2015-03-01T12:00:00.000Z",
+          license: "CC BY-SA 3.0",
+        },
+        {
+          id: "1",
+          text: "Comment 1",
+          commented: on,
+          score: 3,
+          author: "O'Brien",
+          authorUrl: user("8"),
+          license: "CC BY-SA 3.0",
+        },
+      ]);
+      assert.deepEqual(answers.get("2")?.fields["comments"], [
+        { id: "2", text: "Comment 2", commented: on, author: "Gone", license: "CC BY-SA 3.0" },
+      ]);
+      assert.deepEqual(answers.get("9")?.fields["comments"], [
+        {
+          id: "8",
+          text: 'Two\nlines: "quoted" \\ # - <row>',
+          commented: "2019-01-01T00:00:00.000Z",
+          author: "Community",
+          authorUrl: user("-1"),
+          license: "CC BY-SA 4.0",
+        },
+      ]);
+      assert.equal(answers.get("9")?.body, "<p>Answer 9.</p>\n", "the body is untouched");
+      const withComments = [...questions.values(), ...answers.values()].filter(
+        ({ fields }) => "comments" in fields,
+      );
+      assert.equal(withComments.length, 3);
+
+      const { comments } = report(run);
+      assert.deepEqual(
+        { ...comments, file: basename(comments.file ?? ""), unreadable: [] },
+        {
+          file: "Comments.xml",
+          rows: 8,
+          written: 4,
+          posts: 3,
+          onPostsNotImported: [
+            { id: "4", post: "4" },
+            { id: "5", post: "99" },
+          ],
+          unreadable: [],
+          perLicence: [
+            { licence: "CC BY-SA 3.0", comments: 3 },
+            { licence: "CC BY-SA 4.0", comments: 1 },
+          ],
+        },
+      );
+      assert.deepEqual(
+        comments.unreadable.map(({ id, line, field, source }) => ({ id, line, field, source })),
+        [
+          { id: "6", line: 8, field: "text", source: "Text" },
+          { id: "1", line: 9, field: "id", source: "Id" },
+        ],
+      );
     });
   });
 

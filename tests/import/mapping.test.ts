@@ -7,7 +7,15 @@ import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
 import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
 import { mapTag, splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
-import { readWrittenFile } from "../../scripts/import/frontmatter-block.ts";
+import {
+  frontmatterBlock,
+  listItem,
+  readWrittenFile,
+  withListAppended,
+} from "../../scripts/import/frontmatter-block.ts";
+import { commentFromRow } from "../../scripts/import/comment-row.ts";
+import { CommentRuns } from "../../scripts/import/comment-runs.ts";
+import { parse } from "yaml";
 import { questionFromRow, readScore, utcInstant } from "../../scripts/import/question-row.ts";
 import {
   creditFields,
@@ -623,4 +631,173 @@ describe("the import's bookkeeping", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe("a comment row", () => {
+  const row = {
+    Id: "4",
+    PostId: "16",
+    Score: "2",
+    Text: "Off-topic: it is about biology.",
+    CreationDate: "2014-01-21T20:52:14.490",
+  };
+
+  it("maps text, date (UTC), score and its author from Users.xml, linked", () => {
+    assert.deepEqual(commentFromRow(SITE, { ...row, UserId: "8" }, users, undefined), {
+      ok: true,
+      post: "16",
+      fields: {
+        id: "4",
+        text: "Off-topic: it is about biology.",
+        commented: "2014-01-21T20:52:14.490Z",
+        score: 2,
+        author: "O'Brien",
+        authorUrl: "https://beer.stackexchange.com/users/8",
+        license: "CC BY-SA 3.0",
+      },
+    });
+  });
+
+  it("credits a deleted user by UserDisplayName unlinked, nobody without either, and leaves score 0 out", () => {
+    const deleted = commentFromRow(
+      SITE,
+      { ...row, Score: "0", UserId: "404", UserDisplayName: " Gone\nUser " },
+      users,
+      undefined,
+    );
+    assert.ok(deleted.ok);
+    assert.deepEqual(
+      [deleted.fields.author, deleted.fields.authorUrl, "score" in deleted.fields],
+      ["Gone User", undefined, false],
+    );
+    const nobody = commentFromRow(SITE, row, users, undefined);
+    assert.ok(nobody.ok);
+    assert.deepEqual([nobody.fields.author, nobody.fields.authorUrl], [undefined, undefined]);
+  });
+
+  it("keeps ContentLicense, else --license, else the licence of the comment's date", () => {
+    const licence = (attributes: Record<string, string>, override?: string) => {
+      const read = commentFromRow(SITE, { ...row, ...attributes }, undefined, override);
+      return read.ok ? read.fields.license : read.problems;
+    };
+    assert.equal(licence({ ContentLicense: "CC BY-SA 4.0" }, "CC0"), "CC BY-SA 4.0");
+    assert.equal(licence({}, "CC0"), "CC0");
+    assert.equal(licence({ CreationDate: "2011-04-07T23:59:59.999" }), "CC BY-SA 2.5");
+    assert.equal(licence({ CreationDate: "2018-05-02T00:00:00.000" }), "CC BY-SA 4.0");
+  });
+
+  it("cannot be read without a text, a date, a whole score >= 0 or ids, each said by field", () => {
+    const problems = (attributes: Record<string, string | undefined>) => {
+      const read = commentFromRow(SITE, { ...row, ...attributes }, users, undefined);
+      return read.ok ? [] : read.problems.map((problem) => problem.field);
+    };
+    assert.deepEqual(problems({ Text: undefined }), ["text"]);
+    assert.deepEqual(problems({ Text: "  " }), ["text"]);
+    assert.deepEqual(problems({ CreationDate: "yesterday" }), ["commented"]);
+    assert.deepEqual(problems({ Score: "-1" }), ["score"]);
+    assert.deepEqual(problems({ Score: "two" }), ["score"]);
+    assert.deepEqual(problems({ Id: undefined, PostId: "x" }), ["id", "post"]);
+  });
+});
+
+describe("a post's comments, written into its file", () => {
+  const awkward = [
+    'She said "no" \\ then left',
+    "line one\nline two\r\n\ttabbed",
+    "# not a comment",
+    "- not a list item",
+    "key: value, and more: here",
+    "yes",
+    "1.0",
+    "~",
+    "'single' {flow} [seq] &anchor *alias !tag %directive @at `tick` |pipe >fold",
+    "emoji 🍺 and astral 𝔸, NEL\u0085 LS\u2028 PS\u2029 BOM\uFEFF DEL\u007F",
+    "---\n...\n---",
+    // Long enough that YAML would fold it over lines, paragraphs and all.
+    `${"A paragraph that goes on. ".repeat(4)}\n\n\n  indented\n---\n${"x ".repeat(60)}\n`,
+  ];
+  const comments = awkward.map((text, index) => ({
+    id: String(index + 1),
+    text,
+    commented: "2014-01-21T20:52:14.490Z",
+    ...(index % 2 === 0 ? { score: index } : {}),
+    author: `- Ada: "O'Brien" #${index} \\`,
+    license: "CC BY-SA 3.0",
+  }));
+  const question = renderFrontmatter(fields({}), "From somewhere.") + "<p>Body</p>\n";
+
+  it("read back with the yaml package as exactly the fields written, body untouched", () => {
+    const written = withListAppended(question, "comments", comments.map(listItem));
+    const match = /^---\n# [^\n]*\n([\s\S]*?)---\n([\s\S]*)$/.exec(written);
+    assert.ok(match, written);
+    const read = parse(match[1] ?? "") as Record<string, unknown>;
+    assert.deepEqual(read["comments"], comments);
+    assert.equal(read["title"], "A title");
+    assert.equal(match[2], "<p>Body</p>\n");
+    assert.deepEqual(readBack(written.replace(/<p>Body<\/p>\n$/, ""))["comments"], comments);
+  });
+
+  it("as frontmatterBlock would write them, and the schema accepts them", () => {
+    const written = withListAppended(question, "comments", comments.map(listItem));
+    const question2 = renderFrontmatter(fields({}), "From somewhere.");
+    assert.ok(question2.endsWith("---\n"));
+    assert.equal(
+      written,
+      frontmatterBlock({ ...readWrittenFile(question).fields, comments }, "From somewhere.", [
+        "tags",
+      ]) + "<p>Body</p>\n",
+    );
+    assert.equal(
+      questionFrontmatterSchema.safeParse(readWrittenFile(written).fields).success,
+      true,
+    );
+  });
+});
+
+describe("comments held until the whole file is read", () => {
+  const pending = (post: number, id: number, commented: string) => ({
+    post,
+    commented,
+    id,
+    licence: "CC BY-SA 4.0",
+    item: `- id: "${id}"\n  text: "tab\\there \\"quoted\\" ✓"\n`,
+  });
+  // Comment order (by Id) scatters each post's comments; two of post 7's share an instant.
+  const rows = Array.from({ length: 500 }, (_, index) =>
+    pending(
+      (index * 7919) % 37,
+      500 - index,
+      `2020-01-01T00:00:${String(index % 60).padStart(2, "0")}.000Z`,
+    ),
+  );
+  const expected = rows
+    .slice()
+    .sort((a, b) => a.post - b.post || a.commented.localeCompare(b.commented) || a.id - b.id);
+
+  for (const [name, runBytes, mergeWidth] of [
+    ["in memory", undefined, undefined],
+    ["in runs spilled to disk", 4096, undefined],
+    ["in more runs than are merged at once", 4096, 3],
+  ] as const) {
+    it(`come back grouped by post, oldest first, ${name}`, () => {
+      const dir = mkdtempSync(join(tmpdir(), "comment-runs-"));
+      const runs = new CommentRuns(join(dir, "runs"), runBytes, mergeWidth);
+      try {
+        for (const row of rows) runs.add({ ...row });
+        assert.equal(runs.spilled > 10, runBytes !== undefined, `${runs.spilled} runs spilled`);
+        const groups = [...runs.groups()];
+        assert.deepEqual(
+          groups.map((group) => group.post),
+          [...new Set(expected.map((row) => row.post))],
+        );
+        assert.deepEqual(
+          groups.flatMap((group) => group.comments),
+          expected,
+        );
+      } finally {
+        runs.remove();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
