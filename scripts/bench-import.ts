@@ -1,9 +1,9 @@
 /**
  * Benchmarks the importer on large synthetic dumps: the real rows of the sample dumps in
  * ../shared/data/stackexchange, repeated with renumbered ids until Posts.xml reaches each size,
- * then imported by the real CLI in a child process. Prints the questions and answers written,
- * MB/s of Posts.xml, questions/s and the import's peak RSS per size; memory that does not grow
- * with the dump shows as the same peak at every size.
+ * with their comments, then imported by the real CLI in a child process. Prints the questions,
+ * answers and comments written, MB/s of Posts.xml, questions/s and the import's peak RSS per
+ * size; memory that does not grow with the dump shows as the same peak at every size.
  *
  *   node scripts/bench-import.ts [--sizes 100,1000] [--dumps DIR] [--tmp DIR] [--keep]
  */
@@ -72,6 +72,7 @@ try {
       generated.rows.toLocaleString("en-US"),
       report.questions.written.toLocaleString("en-US"),
       report.answers.written.toLocaleString("en-US"),
+      report.comments.written.toLocaleString("en-US"),
       wall.toFixed(1),
       (postsMb / wall).toFixed(1),
       Math.round(report.questions.written / wall).toLocaleString("en-US"),
@@ -90,6 +91,7 @@ const header = [
   "rows",
   "questions",
   "answers",
+  "comments",
   "seconds",
   "MB/s",
   "questions/s",

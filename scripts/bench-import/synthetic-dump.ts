@@ -7,13 +7,16 @@ const ID_ATTRIBUTES = / (Id|ParentId|AcceptedAnswerId|PostId|RelatedPostId)="(\d
 interface SourceDump {
   posts: string[];
   links: string[];
+  comments: string[];
   /** The highest post id of the dump, so each copy's ids follow the previous copy's. */
   maxId: number;
+  /** The same for comment ids, which are numbered apart from posts'. */
+  maxCommentId: number;
 }
 
 /**
- * Writes a big dump into `dir` (Posts.xml and PostLinks.xml, with a BOM and CRLF like the real
- * ones) by repeating the rows of real dumps, each copy's ids moved past the previous copy's,
+ * Writes a big dump into `dir` (Posts.xml, PostLinks.xml and Comments.xml, with a BOM and CRLF
+ * like the real ones) by repeating the rows of real dumps, each copy's ids moved past the previous copy's,
  * until Posts.xml holds at least `targetBytes`. Questions, answers, closed questions and
  * duplicate links keep the real proportions; a last partial copy leaves a few links pointing
  * at posts that are not in the dump, as real dumps do.
@@ -56,7 +59,44 @@ export function writeSyntheticDump(
     });
   }
   links.close();
+  writeComments(sources, offsets, blockSize, copies, dir);
   return { rows, copies };
+}
+
+/**
+ * Comments.xml: each copy's comments, on that copy's posts, their own ids moved past the
+ * previous copy's, so the file stays in Id order with each post's comments spread through it.
+ * Comments on posts past the last partial copy of Posts.xml are on posts not imported.
+ */
+function writeComments(
+  sources: readonly SourceDump[],
+  offsets: readonly number[],
+  blockSize: number,
+  copies: number,
+  dir: string,
+): void {
+  const commentOffsets: number[] = [];
+  let commentBlock = 0;
+  for (const source of sources) {
+    commentOffsets.push(commentBlock);
+    commentBlock += source.maxCommentId;
+  }
+  const comments = bufferedFile(join(dir, "Comments.xml"), "comments");
+  for (let copy = 0; copy < copies; copy++) {
+    sources.forEach((source, index) => {
+      const postShift = copy * blockSize + (offsets[index] ?? 0);
+      const idShift = copy * commentBlock + (commentOffsets[index] ?? 0);
+      for (const row of source.comments) {
+        // renumber moves Id with the posts; a comment's own Id moves with the comments.
+        const moved = renumber(row, postShift).replace(
+          / Id="(\d+)"/,
+          (_, id: string) => ` Id="${Number(id) - postShift + idShift}"`,
+        );
+        comments.write(moved);
+      }
+    });
+  }
+  comments.close();
 }
 
 function readSource(folder: string): SourceDump {
@@ -73,7 +113,12 @@ function readSource(folder: string): SourceDump {
   const posts = rowsOf("Posts.xml");
   let maxId = 0;
   for (const row of posts) maxId = Math.max(maxId, Number(/ Id="(\d+)"/.exec(row)?.[1] ?? 0));
-  return { posts, links: rowsOf("PostLinks.xml"), maxId };
+  const comments = rowsOf("Comments.xml");
+  let maxCommentId = 0;
+  for (const row of comments) {
+    maxCommentId = Math.max(maxCommentId, Number(/ Id="(\d+)"/.exec(row)?.[1] ?? 0));
+  }
+  return { posts, links: rowsOf("PostLinks.xml"), comments, maxId, maxCommentId };
 }
 
 function renumber(row: string, shift: number): string {
