@@ -1,7 +1,8 @@
 /**
  * A fast reader for the flat frontmatter nearly every question and answer has: `key: value`
  * lines whose values are quoted strings, plain words, small whole numbers (a score may be
- * negative), `true` or `false`, or one-line lists of strings.
+ * negative), `true` or `false`, or one-line lists of strings; and a block list of such maps,
+ * as a post's comments are written.
  *
  * It returns exactly what the YAML 1.2 core schema reads for that subset, and undefined for
  * anything it is not certain about (comments, block lists, other numbers, `True`, escapes
@@ -11,8 +12,21 @@
  */
 export function readFlatYaml(text: string): Record<string, unknown> | undefined {
   const fields: Record<string, unknown> = {};
-  for (const line of text.split("\n")) {
-    const match = FIELD_LINE.exec(line.endsWith("\r") ? line.slice(0, -1) : line);
+  const lines = text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string;
+    const listKey = LIST_KEY_LINE.exec(line)?.[1];
+    if (listKey !== undefined) {
+      // A block list of flat maps (a post's comments) runs on to the next line at the margin.
+      let end = index + 1;
+      while (end < lines.length && /^[ -]/.test(lines[end] as string)) end++;
+      const items = readListOfMaps(lines.slice(index + 1, end));
+      if (items === undefined || Object.hasOwn(fields, listKey)) return undefined;
+      fields[listKey] = items;
+      index = end - 1;
+      continue;
+    }
+    const match = FIELD_LINE.exec(line);
     if (!match) return undefined;
     const [, key = "", raw = ""] = match;
     if (Object.hasOwn(fields, key)) return undefined;
@@ -21,6 +35,40 @@ export function readFlatYaml(text: string): Record<string, unknown> | undefined 
     fields[key] = value;
   }
   return fields;
+}
+
+// A key with nothing after it, which a block list may follow.
+const LIST_KEY_LINE = /^([A-Za-z][A-Za-z0-9_]*): *$/;
+// A list item's line, `- key: value`, and a line of the same item, `  key: value`, each with the
+// list's own indentation before it.
+const ITEM_LINE = /^( *)- ([A-Za-z][A-Za-z0-9_]*): +(\S(?:.*\S)?) *$/;
+const ITEM_FIELD_LINE = /^( *)([A-Za-z][A-Za-z0-9_]*): +(\S(?:.*\S)?) *$/;
+
+/**
+ * The items of a block list whose every item is a map of `key: value` lines read as fields
+ * are, its `- ` at one indentation and the item's other lines two further in: what the importer
+ * and the bench write for comments. Anything else (nested lists, flow maps, a blank line, an
+ * item of another shape) is left to the full parser.
+ */
+function readListOfMaps(lines: readonly string[]): Record<string, unknown>[] | undefined {
+  const items: Record<string, unknown>[] = [];
+  const first = ITEM_LINE.exec(lines[0] ?? "");
+  if (first === null) return undefined;
+  const indent = first[1] ?? "";
+  for (const line of lines) {
+    const item = ITEM_LINE.exec(line);
+    const field = item === null ? ITEM_FIELD_LINE.exec(line) : null;
+    const [, margin = "", key = "", raw = ""] = item ?? field ?? [];
+    if (item !== null ? margin !== indent : field === null || margin !== `${indent}  `) {
+      return undefined;
+    }
+    if (item !== null) items.push({});
+    const map = items[items.length - 1] as Record<string, unknown>;
+    const value = raw.startsWith("[") ? undefined : readScalar(raw);
+    if (value === undefined || Object.hasOwn(map, key)) return undefined;
+    map[key] = value;
+  }
+  return items;
 }
 
 // A plain key, a colon, at least one space, a value with no trailing spaces.

@@ -90,6 +90,47 @@ describe("readFlatYaml", () => {
     });
   }
 
+  it("reads a block list of flat maps, a post's comments, as the full parser does", () => {
+    for (const indent of ["", "  "]) {
+      const text = [
+        "title: Comments",
+        "comments:",
+        `${indent}- id: "1"`,
+        `${indent}  text: "Which *version*? a: b # c"`,
+        `${indent}  commented: 2024-01-02`,
+        `${indent}  score: 3`,
+        `${indent}- id: '2'`,
+        `${indent}  text: plain words, and a colon:here`,
+        "answers: 1",
+      ].join("\n");
+      const fast = readFlatYaml(text);
+      assert.deepEqual(fast, {
+        title: "Comments",
+        comments: [
+          { id: "1", text: "Which *version*? a: b # c", commented: "2024-01-02", score: 3 },
+          { id: "2", text: "plain words, and a colon:here" },
+        ],
+        answers: 1,
+      });
+      assert.deepEqual(fast, fullYaml(text));
+    }
+  });
+
+  it("leaves any other block list to the full parser", () => {
+    for (const list of [
+      "comments:",
+      "comments:\n  - plain item",
+      "comments:\n  - id: 1\n   text: misaligned",
+      "comments:\n  - id: 1\n\n  - id: 2",
+      "comments:\n  - id: 1\n    tags: [a, b]",
+      "comments:\n  - id: 1\n    id: 2",
+      "comments:\n  - id: 1\n    nested:\n      - x",
+      "comments:\n  - id: 1\ncomments:\n  - id: 2",
+    ]) {
+      assert.equal(readFlatYaml(list), undefined, list);
+    }
+  });
+
   it("leaves a repeated key to the full parser, which reports it", () => {
     assert.equal(readFlatYaml("title: a\ntitle: b"), undefined);
   });
