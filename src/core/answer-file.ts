@@ -61,5 +61,5 @@ export const answerFiles: FolderReader<AnswerEntry, AnswerSettings> = {
   noun: "answer",
   optional: true,
   read: readAnswerFile,
-  pageTexts: ["bodyHtml", "bodyWords"],
+  pageTexts: ["bodyHtml", "bodyWords", "commentsJson"],
 };

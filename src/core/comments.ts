@@ -21,14 +21,14 @@ export function renderComments(
 }
 
 /**
- * What a post's entry holds of its comments and of its links (its body's and its comments'):
- * each field only when there is something in it.
+ * What a post's entry holds of its comments (as JSON, a page text: `commentsJson`) and of its
+ * links (its body's and its comments'): each field only when there is something in it.
  */
 export function commentsAndLinks(
   comments: readonly Comment[] | undefined,
   bodyLinks: BodyLinks,
   origin: string | undefined,
-): { comments?: RenderedComment[]; bodyLinks?: BodyLinks } {
+): { commentsJson?: string; bodyLinks?: BodyLinks } {
   const rendered =
     comments === undefined || comments.length === 0 ? undefined : renderComments(comments, origin);
   const links =
@@ -39,7 +39,14 @@ export function commentsAndLinks(
           dead: bodyLinks.dead + rendered.links.dead,
         };
   return {
-    ...(rendered !== undefined && { comments: rendered.comments }),
+    ...(rendered !== undefined && { commentsJson: JSON.stringify(oldestFirst(rendered.comments)) }),
     ...((links.targets.length > 0 || links.dead > 0) && { bodyLinks: links }),
   };
+}
+
+/** Comments oldest first, whatever the file's order; the sort is stable, so ties keep it. */
+function oldestFirst(comments: readonly RenderedComment[]): RenderedComment[] {
+  return [...comments].sort((a, b) =>
+    a.commented < b.commented ? -1 : a.commented > b.commented ? 1 : 0,
+  );
 }

@@ -15,7 +15,12 @@ import {
 } from "./search-index.ts";
 import { texWarnings } from "./tex-warnings.ts";
 import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
-import { linkTallyLine, PostLinkGraph, type LinkTally } from "./post-link-targets.ts";
+import {
+  linkTallyLine,
+  PostLinkGraph,
+  type ArchiveHolds,
+  type LinkTally,
+} from "./post-link-targets.ts";
 import { commentAnchor, questionPagePath } from "../lib/site-paths.ts";
 import { titleLine } from "../lib/title-line.ts";
 
@@ -126,19 +131,7 @@ function derivePages<Question, Text, IndexFile>(
 ): DerivedPages<Question> {
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const tags = new Set<string>();
-  const graph = new PostLinkGraph({
-    question: (id) => questions.entries.has(id),
-    questionOfAnswer: (id) => answers.entries.get(id)?.question,
-    tag: (tag) => tags.has(tag),
-    commentAnchor: (question, post, comment) => {
-      const own = post === question ? questions.entries.get(question) : undefined;
-      const answer = own === undefined ? answers.entries.get(post) : undefined;
-      if (answer !== undefined && answer.question !== question) return undefined;
-      const onPost = own ?? answer;
-      if (!onPost?.comments?.some(({ id }) => id === comment)) return undefined;
-      return commentAnchor(comment, own === undefined ? post : undefined);
-    },
-  });
+  const graph = new PostLinkGraph(archiveHolds(questions, answers, tags, hooks.readText));
   const answersOf = answersByQuestion(answers, questions.fileOfId, problems, graph);
   const toOrder = questionsToOrder(questions, answers, answersOf, problems, { graph, tags });
   if (problems.length > 0 || community.community === undefined) {
@@ -409,6 +402,32 @@ function answersByQuestion<Text>(
     if (ids.length > 1) byQuestion.set(question, ids.slice());
   }
   return byQuestion;
+}
+
+/**
+ * What the archive holds, as its links need it: the entries themselves, asked for one at a time
+ * (only a link's target is), and the tags the questions use, as `questionsToOrder` notes them.
+ */
+function archiveHolds<Text>(
+  questions: FolderFiles<QuestionEntry<Text>>,
+  answers: FolderFiles<AnswerEntry<Text>>,
+  tags: ReadonlySet<string>,
+  readText: (text: Text) => string,
+): ArchiveHolds {
+  return {
+    question: (id) => questions.entries.has(id),
+    questionOfAnswer: (id) => answers.entries.get(id)?.question,
+    tag: (tag) => tags.has(tag),
+    commentAnchor: (question, post, comment) => {
+      const own = post === question ? questions.entries.get(question) : undefined;
+      const answer = own === undefined ? answers.entries.get(post) : undefined;
+      if (answer !== undefined && answer.question !== question) return undefined;
+      const json = (own ?? answer)?.commentsJson;
+      const comments = json === undefined ? [] : (JSON.parse(readText(json)) as { id: string }[]);
+      if (!comments.some(({ id }) => id === comment)) return undefined;
+      return commentAnchor(comment, own === undefined ? post : undefined);
+    },
+  };
 }
 
 /** The ids of a question's `linked` that name no other question. */

@@ -55,7 +55,9 @@ export interface ShownAnswer<Text = string> extends ShownCredit {
   accepted: boolean;
   /** The body as sanitized HTML (`renderBody`). */
   bodyHtml: Text;
-  /** Its comments, oldest first (none: no field). */
+  /** Its comments as its entry keeps them (`commentsJson`), until the page is read. */
+  commentsJson?: Text;
+  /** Its comments, oldest first, once the page is read (`withLinksSettled`; none: no field). */
   comments?: ShownComment[];
 }
 
@@ -67,7 +69,9 @@ export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
   original?: { id: string; title: string; answers: number };
   /** The body as sanitized HTML (`renderBody`). */
   bodyHtml: Text;
-  /** The question's comments, oldest first (none: no field). */
+  /** The question's comments as its entry keeps them (`commentsJson`), until the page is read. */
+  commentsJson?: Text;
+  /** The question's comments, oldest first, once the page is read (none: no field). */
   comments?: ShownComment[];
   /** Accepted first, then by score (highest first), then oldest first, then by id. */
   answers: ShownAnswer<Text>[];

@@ -87,5 +87,5 @@ export const questionFiles: FolderReader<QuestionEntry, QuestionSettings> = {
   folder: "questions",
   noun: "question",
   read: readQuestionFile,
-  pageTexts: ["bodyHtml", "bodyWords"],
+  pageTexts: ["bodyHtml", "bodyWords", "commentsJson"],
 };

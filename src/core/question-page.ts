@@ -24,7 +24,7 @@ export function toQuestionPage<Text>(
     ...credit(question),
     ...(original && { original }),
     bodyHtml: question.bodyHtml,
-    ...shownComments(question.comments),
+    ...(question.commentsJson !== undefined && { commentsJson: question.commentsJson }),
     answers: [...answers].sort(answerOrder).map(toShownAnswer),
     answerCount,
   };
@@ -55,24 +55,7 @@ function toShownAnswer<Text>({
     accepted: answer.accepted,
     ...credit(answer),
     bodyHtml: answer.bodyHtml,
-    ...shownComments(answer.comments),
-  };
-}
-
-/** A post's comments as its page shows them: none, no field. */
-function shownComments(comments: readonly RenderedComment[] | undefined): {
-  comments?: ShownComment[];
-} {
-  if (comments === undefined || comments.length === 0) return {};
-  // Oldest first whatever the file's order; the sort is stable, so ties keep the file's order.
-  const oldestFirst = [...comments].sort((a, b) =>
-    a.commented < b.commented ? -1 : a.commented > b.commented ? 1 : 0,
-  );
-  return {
-    comments: oldestFirst.map(({ commented, ...comment }) => ({
-      ...comment,
-      commented: instantOnPage(commented),
-    })),
+    ...(answer.commentsJson !== undefined && { commentsJson: answer.commentsJson }),
   };
 }
 
@@ -89,17 +72,27 @@ function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
 }
 
 /**
- * The page with its bodies' links to the community's site settled (`resolvePostLinks`): to
- * the page of their target, where `postLinks` has one, and otherwise to the original site.
+ * The page as it is shown, once read: its bodies' and comments' links to the community's site
+ * settled (`resolvePostLinks`), to the page of their target where `postLinks` has one and
+ * otherwise to the original site; and each post's comments read from their JSON.
  */
 export function withLinksSettled(page: QuestionPage): QuestionPage {
   const hrefs = page.postLinks ?? {};
   const settle = (html: string) => resolvePostLinks(html, (target) => hrefs[target]);
-  const settleAll = <Post extends { bodyHtml: string; comments?: ShownComment[] }>(post: Post) => ({
+  const settleAll = <Post extends { bodyHtml: string; commentsJson?: string }>({
+    commentsJson,
+    ...post
+  }: Post) => ({
     ...post,
     bodyHtml: settle(post.bodyHtml),
-    ...(post.comments && {
-      comments: post.comments.map((comment) => ({ ...comment, html: settle(comment.html) })),
+    ...(commentsJson !== undefined && {
+      comments: (JSON.parse(commentsJson) as RenderedComment[]).map(
+        ({ commented, html, ...comment }): ShownComment => ({
+          ...comment,
+          html: settle(html),
+          commented: instantOnPage(commented),
+        }),
+      ),
     }),
   });
   return { ...settleAll(page), answers: page.answers.map(settleAll) };

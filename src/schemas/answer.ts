@@ -1,7 +1,7 @@
 import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
 import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
-import { commentsField, type RenderedComment } from "./comment.ts";
+import { commentsField } from "./comment.ts";
 import { describeYamlValue, ENTRY_ID_PATTERN, fieldsObject, flag, isoInstant } from "./fields.ts";
 
 /** The frontmatter of `content/answers/<id>.md`, as an author writes it. */
@@ -40,8 +40,11 @@ export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
  * (see `QuestionEntry`).
  */
 export type AnswerEntry<Text = string> = Omit<AnswerFrontmatter, "comments"> & {
-  /** The comments, their texts rendered (none: no such field). */
-  comments?: RenderedComment[];
+  /**
+   * The comments, their texts rendered, oldest first, as JSON of `RenderedComment[]` (none: no
+   * such field): a page text, set apart on disk as the body is, and read when its page is.
+   */
+  commentsJson?: Text;
   bodyHtml: Text;
   bodyWords: Text;
   /** With `math: tex`, the formulas left as their source (none: no such field). */

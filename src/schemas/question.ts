@@ -11,7 +11,7 @@ import {
   boundedWholeNumber,
 } from "./fields.ts";
 import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
-import { commentsField, type RenderedComment } from "./comment.ts";
+import { commentsField } from "./comment.ts";
 
 /** A question's identity: its file name without `.md`. */
 export const QUESTION_ID_PATTERN = ENTRY_ID_PATTERN;
@@ -154,8 +154,11 @@ export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
  * build stores them on disk as soon as they are made (src/machinery/store/text-store.ts).
  */
 export type QuestionEntry<Text = string> = Omit<QuestionFrontmatter, "comments"> & {
-  /** The comments, their texts rendered (none: no such field). */
-  comments?: RenderedComment[];
+  /**
+   * The comments, their texts rendered, oldest first, as JSON of `RenderedComment[]` (none: no
+   * such field): a page text, set apart on disk as the body is, and read when its page is.
+   */
+  commentsJson?: Text;
   bodyText: string;
   bodyHtml: Text;
   bodyWords: Text;

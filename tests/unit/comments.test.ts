@@ -79,7 +79,7 @@ describe("a post's comments field", () => {
     const reading = read(
       'comments:\n  - id: "7"\n    text: "Which *hops*?"\n    commented: "2024-01-02T10:00:00Z"\n    score: 2\n    author: Ada\n    authorUrl: https://example.org/u/1\n    license: CC BY-SA 4.0\n',
     );
-    assert.deepEqual(reading.entry?.comments, [
+    assert.deepEqual(JSON.parse(reading.entry?.commentsJson ?? "null"), [
       {
         id: "7",
         html: "Which <em>hops</em>?",

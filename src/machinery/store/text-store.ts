@@ -185,23 +185,28 @@ function pageOfJson(stored: DigestedText): QuestionPage<TextOrStored> {
   return JSON.parse(readPageText(stored)) as QuestionPage<TextOrStored>;
 }
 
-/** A question's page with its texts (its body, its answers' bodies) read back as text. */
+/**
+ * A question's page with its texts (its body, its answers' bodies, their comments) read back
+ * as text.
+ */
 export function questionWithTexts(question: QuestionPage<TextOrStored>): QuestionPage {
-  return {
-    ...question,
-    bodyHtml: readPageText(question.bodyHtml),
-    answers: question.answers.map((answer) => ({
-      ...answer,
-      bodyHtml: readPageText(answer.bodyHtml),
-    })),
-  };
+  const withTexts = <Post extends { bodyHtml: TextOrStored; commentsJson?: TextOrStored }>(
+    post: Post,
+  ) => ({
+    ...post,
+    bodyHtml: readPageText(post.bodyHtml),
+    ...(post.commentsJson !== undefined && { commentsJson: readPageText(post.commentsJson) }),
+  });
+  return { ...withTexts(question), answers: question.answers.map(withTexts) };
 }
 
 /** The stores the stored texts among `texts` are in, each once, in order. */
-export function storesOf(texts: Iterable<TextOrStored>): string[] {
+export function storesOf(texts: Iterable<TextOrStored | undefined>): string[] {
   const stores: string[] = [];
   for (const text of texts) {
-    if (typeof text !== "string" && !stores.includes(text.store)) stores.push(text.store);
+    // An optional text (a post's comments) may be absent.
+    if (text === undefined || typeof text === "string") continue;
+    if (!stores.includes(text.store)) stores.push(text.store);
   }
   return stores;
 }
