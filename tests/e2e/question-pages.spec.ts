@@ -217,6 +217,9 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
     await page.emulateMedia({ media: "screen" });
     const answer = page.locator("#answer-nginx-websocket-map-connection li.comment");
     await expect(answer).toHaveCount(2);
+    // A comment's licence shows where it is not its post's own.
+    await expect(answer.first()).not.toContainText("CC BY-SA 4.0");
+    await expect(answer.nth(1)).toContainText("· CC0 1.0");
 
     await answer.getByRole("link", { name: "as Sam found" }).click();
     await expect(page).toHaveURL(/#comment-107$/);
