@@ -1,11 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { buildSite } from "../../scripts/common/build-site.ts";
-import { projectRoot } from "../../src/project-paths.ts";
 import { sites, sitesRoot, type SiteName } from "./sites.ts";
+import { nuErrors } from "../helpers/nu-checker.ts";
 
 /** Every file a site's build wrote, as paths relative to its folder with `/`. */
 function builtFiles(site: SiteName | string): string[] {
@@ -25,23 +24,7 @@ test("the Nu HTML Checker finds no error on any built page", () => {
       .map((file) => join(sitesRoot, site, file)),
   );
   expect(pages.length).toBeGreaterThanOrEqual(6);
-  const vnu = spawnSync(
-    "java",
-    [
-      "-jar",
-      join(projectRoot, "node_modules/vnu-jar/build/dist/vnu.jar"),
-      "--errors-only",
-      "--format",
-      "json",
-      ...pages,
-    ],
-    { encoding: "utf8" },
-  );
-  expect(vnu.error).toBeUndefined();
-  // vnu writes its JSON report to stderr; exit code 1 means it found errors.
-  const report = JSON.parse(vnu.stderr) as { messages: { url: string; message: string }[] };
-  expect(report.messages.map((message) => `${message.url}: ${message.message}`)).toEqual([]);
-  expect(vnu.status).toBe(0);
+  expect(nuErrors(pages)).toEqual([]);
 });
 
 test("every reference a page loads is relative; links go elsewhere only by a click", () => {

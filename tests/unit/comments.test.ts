@@ -1,13 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderCommentHtml } from "../../src/lib/comment-html.ts";
-import { assembleContent } from "../../src/core/content.ts";
-import { withLinksSettled } from "../../src/core/question-page.ts";
-import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
-import { questionFiles, readQuestionFile } from "../../src/core/question-file.ts";
-import { answerFiles } from "../../src/core/answer-file.ts";
+import { readQuestionFile } from "../../src/core/question-file.ts";
 import type { Community } from "../../src/schemas/community.ts";
-import type { QuestionPage } from "../../src/core/page-data.ts";
+import { pagesOf as assembledPages } from "../helpers/content-in-memory.ts";
 
 /*
  * Comments under posts: their Markdown, their checks, and how a question's page shows them,
@@ -111,30 +107,10 @@ describe("a post's comments field", () => {
   });
 });
 
-/** A folder of `<id>.md` texts, each read as the build reads it. */
-function readFolder<Entry>(reader: FolderReader<Entry, Community>, texts: Record<string, string>) {
-  const listing = Object.keys(texts).map((id) => ({ name: `${id}.md`, isFile: true }));
-  const names = folderNames(listing, reader, {
-    folder: reader.folder,
-    file: (name) => `${reader.folder}/${name}`,
-  });
-  const files = folderFiles<Entry>(names);
-  for (const named of names.files) {
-    addReading(files, named, reader.read(texts[named.id] ?? "", named.id, community));
-  }
-  return files;
-}
-
 function pagesOf(questions: Record<string, string>, answers: Record<string, string>) {
-  const reading = assembleContent(
-    { community, problems: [] },
-    readFolder(questionFiles, questions),
-    readFolder(answerFiles, answers),
-  );
-  assert.ok("content" in reading, JSON.stringify(reading));
-  const pages = new Map<string, QuestionPage>();
-  for (const page of reading.content.questions) pages.set(page.id, withLinksSettled(page));
-  return { pages, notes: reading.notes };
+  const assembled = assembledPages(community, questions, answers);
+  assert.ok(assembled.pages !== undefined, JSON.stringify(assembled));
+  return { pages: assembled.pages, notes: assembled.notes };
 }
 
 describe("comments on a question's page", () => {

@@ -2,13 +2,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderBody } from "../../src/lib/body-html.ts";
 import { readLinkAddress, resolvePostLinks } from "../../src/lib/post-links.ts";
-import { assembleContent } from "../../src/core/content.ts";
-import { withLinksSettled } from "../../src/core/question-page.ts";
-import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
-import { questionFiles } from "../../src/core/question-file.ts";
-import { answerFiles } from "../../src/core/answer-file.ts";
 import type { Community } from "../../src/schemas/community.ts";
-import type { QuestionPage } from "../../src/core/page-data.ts";
+import { pagesOf as assembledPages } from "../helpers/content-in-memory.ts";
 
 /*
  * Links between posts: every form Stack Exchange writes a link to a post in, read from a
@@ -151,35 +146,12 @@ const community: Community = {
   origin: ORIGIN,
 };
 
-/** A folder of `<id>.md` texts, each read as the build reads it. */
-function read<Entry>(reader: FolderReader<Entry, typeof community>, texts: Record<string, string>) {
-  const listing = Object.keys(texts).map((id) => ({ name: `${id}.md`, isFile: true }));
-  const names = folderNames(listing, reader, {
-    folder: reader.folder,
-    file: (name) => `${reader.folder}/${name}`,
-  });
-  const files = folderFiles<Entry>(names);
-  for (const named of names.files) {
-    addReading(files, named, reader.read(texts[named.id] ?? "", named.id, community));
-  }
-  return files;
-}
-
 const question = (asked: string, body: string, more = "") =>
   `---\ntitle: "Question of ${asked}"\ntags: [ipa]\nasked: ${asked}${more}\n---\n${body}\n`;
 
 /** The pages of the questions and answers, each with its links settled, by id. */
-function pagesOf(questions: Record<string, string>, answers: Record<string, string> = {}) {
-  const reading = assembleContent(
-    { community, problems: [] },
-    read(questionFiles, questions),
-    read(answerFiles, answers),
-  );
-  if ("problems" in reading) return { problems: reading.problems };
-  const pages = new Map<string, QuestionPage>();
-  for (const page of reading.content.questions) pages.set(page.id, withLinksSettled(page));
-  return { pages, notes: reading.notes };
-}
+const pagesOf = (questions: Record<string, string>, answers: Record<string, string> = {}) =>
+  assembledPages(community, questions, answers);
 
 describe("links across the content", () => {
   const questions = {
