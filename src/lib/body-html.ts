@@ -7,6 +7,7 @@ import { replaceTexInHtml, type Formula } from "./math/html-math.ts";
 import type { MathEnv } from "./math/markdown-math.ts";
 import { texTypesetter } from "./math/tex-mathml.ts";
 import { readLinkAddress, type PostTarget } from "./post-links.ts";
+import { highlightCode } from "./code-highlight.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
 export interface TexLeft {
@@ -96,7 +97,32 @@ export function renderBody(
       },
     );
   }
-  return { html: outlineBelow(html, headingsBelow), texLeft, links };
+  return { html: highlightBlocks(outlineBelow(html, headingsBelow)), texLeft, links };
+}
+
+/**
+ * Each code block that names its language (a Markdown fence's info string, which the reader
+ * writes as `class="language-x"` on the `<code>`) coloured by it (`highlightCode`), its text
+ * read back from the sanitized HTML and escaped again by the highlighter; a block of another
+ * language, or holding markup, stays as it is. Sanitized output writes a block as exactly
+ * `<pre><code class="language-x">text</code></pre>`, with only `&`, `<`, `>` and `"` escaped.
+ */
+function highlightBlocks(html: string): string {
+  if (!html.includes('<pre><code class="language-')) return html;
+  return html.replace(
+    /<pre><code class="language-([\w#+.-]+)">([^<]*)<\/code><\/pre>/g,
+    (block, language: string, escaped: string) => {
+      const code = escaped
+        .replaceAll("&lt;", "<")
+        .replaceAll("&gt;", ">")
+        .replaceAll("&quot;", '"')
+        .replaceAll("&amp;", "&");
+      const coloured = highlightCode(code, language);
+      return coloured === undefined
+        ? block
+        : `<pre><code class="language-${language}">${coloured}</code></pre>`;
+    },
+  );
 }
 
 /**
@@ -210,7 +236,7 @@ function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitize
   return {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
-    // A fenced block's language (`class="language-js"`), for highlighting some day.
+    // A fenced block's language (`class="language-js"`), which colours it (`highlightBlocks`).
     allowedClasses: { code: [/^language-[\w#+.-]+$/] },
     allowedSchemes: ["http", "https", "mailto"],
     // `//host/path` opened from disk is `file://host/path`: a Windows share.

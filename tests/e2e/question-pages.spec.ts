@@ -109,6 +109,12 @@ for (const colorScheme of ["light", "dark"] as const) {
     ["a question page with answers", "answers", "questions/orig/index.html"],
     ["a tag page", "awkward-tags", "tags/_net/index.html"],
     ["the tags index", "awkward-tags", "tags/index.html"],
+    // Code coloured in two languages (Apache's and nginx's configuration).
+    [
+      "a question page with coloured code",
+      "example",
+      "questions/htaccess-rewrite-to-nginx/index.html",
+    ],
     // Its last question comment is folded, and the fragment opens the fold for axe to see it.
     [
       "a question page with comments, folded and opened",

@@ -1,0 +1,57 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { renderBodyHtml } from "../../src/lib/body-html.ts";
+import { highlightCode } from "../../src/lib/code-highlight.ts";
+
+/*
+ * Code blocks coloured at build time: by the language their fence names, into the palette's
+ * classes, their text unchanged and still text.
+ */
+
+/** The text a block's HTML shows, as a browser reads it. */
+function shownText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
+}
+
+describe("a code block", () => {
+  it("is coloured by its fence's language, in the palette's classes only", () => {
+    assert.equal(
+      renderBodyHtml('```js\nconst a = "x" < 3; // note\n```', "markdown"),
+      '<pre><code class="language-js"><span class="k">const</span> a = <span class="s">"x"</span> &lt; <span class="n">3</span>; <span class="c">// note</span>\n</code></pre>\n',
+    );
+  });
+
+  it("knows Stack Exchange's names and aliases", () => {
+    for (const language of ["c#", "csharp", "sh", "bash", "py", "hs", "haskell", "html", "sql"]) {
+      assert.notEqual(highlightCode("x = 1", language), undefined, language);
+    }
+  });
+
+  it("stays plain with no language, an unknown one, or one that means none; inline code too", () => {
+    for (const fence of ["", "brainfuck-2", "none", "lang-none", "text"]) {
+      assert.equal(
+        renderBodyHtml(`\`\`\`${fence}\nif (a) b;\n\`\`\``, "markdown"),
+        fence === "" || fence === "brainfuck-2"
+          ? `<pre><code${fence === "" ? "" : ` class="language-${fence}"`}>if (a) b;\n</code></pre>\n`
+          : `<pre><code class="language-${fence}">if (a) b;\n</code></pre>\n`,
+      );
+    }
+    assert.equal(renderBodyHtml("`const a`", "markdown"), "<p><code>const a</code></p>\n");
+  });
+
+  it("keeps hostile code as its text: nothing in it becomes markup", () => {
+    const code =
+      '</code></pre><script>alert(1)</script><img src=x onerror="alert(2)"> &amp; &lt; ]]>';
+    for (const language of ["html", "js", "python"]) {
+      const html = renderBodyHtml(`\`\`\`${language}\n${code}\n\`\`\``, "markdown");
+      assert.equal(shownText(html), `${code}\n\n`, language);
+      assert.doesNotMatch(html, /<(?!\/?(?:pre|code|span)\b)/, language);
+      assert.doesNotMatch(html, /style=|<span (?!class="[kfnsbctud]">)/, language);
+    }
+  });
+});
