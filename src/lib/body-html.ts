@@ -8,6 +8,7 @@ import type { MathEnv } from "./math/markdown-math.ts";
 import { texTypesetter } from "./math/tex-mathml.ts";
 import { readLinkAddress, type PostTarget } from "./post-links.ts";
 import { highlightCode } from "./code-highlight.ts";
+import { readLanguageHints } from "./code-language.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
 export interface TexLeft {
@@ -78,8 +79,14 @@ export function renderBody(
     texLeft.push({ source: formula.source, reason: typeset.error });
     return escapeText(formula.source);
   };
-  // Sanitized, then nested as HTML allows, before any MathML is put in (src/lib/html-nesting.ts).
-  const sanitize = (html: string) => repairNesting(sanitizeHtml(html, options));
+  // Its language hints read, sanitized, then nested as HTML allows, before any MathML is put in
+  // (src/lib/code-language.ts, src/lib/html-nesting.ts).
+  let postLanguage: string | undefined;
+  const sanitize = (html: string) => {
+    const hinted = readLanguageHints(html);
+    postLanguage ??= hinted.postLanguage;
+    return repairNesting(sanitizeHtml(hinted.html, options));
+  };
   let html: string;
   if (math === "off") {
     html = sanitize(format === "markdown" ? markdown.render(body) : body);
@@ -97,30 +104,36 @@ export function renderBody(
       },
     );
   }
-  return { html: highlightBlocks(outlineBelow(html, headingsBelow)), texLeft, links };
+  return {
+    html: highlightBlocks(outlineBelow(html, headingsBelow), postLanguage),
+    texLeft,
+    links,
+  };
 }
 
 /**
- * Each code block that names its language (a Markdown fence's info string, which the reader
- * writes as `class="language-x"` on the `<code>`) coloured by it (`highlightCode`), its text
- * read back from the sanitized HTML and escaped again by the highlighter; a block of another
- * language, or holding markup, stays as it is. Sanitized output writes a block as exactly
- * `<pre><code class="language-x">text</code></pre>`, with only `&`, `<`, `>` and `"` escaped.
+ * Each code block coloured by its language (`highlightCode`): its `<code>`'s (a Markdown
+ * fence's info string, `class="language-x"`, or `lang-x` as dumps write it), else its `<pre>`'s
+ * (`lang-x`, from the dumps or a `<!-- language: -->` hint), else the post's `language-all`.
+ * The text is read back from the sanitized HTML and escaped again by the highlighter; a block of
+ * no language it knows, or holding markup, stays as it is. Sanitized output writes a block as
+ * exactly `<pre><code>text</code></pre>`, with only the classes it keeps, and only `&`, `<`,
+ * `>` and `"` escaped in the text.
  */
-function highlightBlocks(html: string): string {
-  if (!html.includes('<pre><code class="language-')) return html;
+function highlightBlocks(html: string, postLanguage: string | undefined): string {
+  if (!html.includes("<pre")) return html;
   return html.replace(
-    /<pre><code class="language-([\w#+.-]+)">([^<]*)<\/code><\/pre>/g,
-    (block, language: string, escaped: string) => {
+    /(<pre(?: class="lang-([\w#+.-]+)")?><code(?: class="(?:language|lang)-([\w#+.-]+)")?>)([^<]*)<\/code><\/pre>/g,
+    (block, opening: string, preLanguage?: string, codeLanguage?: string, escaped = "") => {
+      const language = codeLanguage ?? preLanguage ?? postLanguage;
+      if (language === undefined) return block;
       const code = escaped
         .replaceAll("&lt;", "<")
         .replaceAll("&gt;", ">")
         .replaceAll("&quot;", '"')
         .replaceAll("&amp;", "&");
       const coloured = highlightCode(code, language);
-      return coloured === undefined
-        ? block
-        : `<pre><code class="language-${language}">${coloured}</code></pre>`;
+      return coloured === undefined ? block : `${opening}${coloured}</code></pre>`;
     },
   );
 }
@@ -237,7 +250,10 @@ function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitize
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     // A fenced block's language (`class="language-js"`), which colours it (`highlightBlocks`).
-    allowedClasses: { code: [/^language-[\w#+.-]+$/] },
+    allowedClasses: {
+      code: [/^language-[\w#+.-]+$/, /^lang-[\w#+.-]+$/],
+      pre: [/^lang-[\w#+.-]+$/],
+    },
     allowedSchemes: ["http", "https", "mailto"],
     // `//host/path` opened from disk is `file://host/path`: a Windows share.
     allowProtocolRelative: false,

@@ -45,6 +45,7 @@ const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   th: ["colspan", "rowspan"],
   details: ["open"],
   code: ["class"],
+  pre: ["class"],
   // The highlighter's, inside code blocks only (src/lib/code-highlight.ts): never a post's.
   span: ["class"],
 };
@@ -93,7 +94,9 @@ function assertInert(html: string): void {
       assert.equal(attributes["rel"], external ? EXTERNAL_REL : undefined, html);
     }
     if (name === "code" && attributes["class"] !== undefined)
-      assert.match(attributes["class"], /^language-[\w#+.-]+$/);
+      assert.match(attributes["class"], /^(?:language|lang)-[\w#+.-]+$/);
+    if (name === "pre" && attributes["class"] !== undefined)
+      assert.match(attributes["class"], /^lang-[\w#+.-]+$/);
     if (name === "span" && attributes["class"] !== undefined)
       assert.match(attributes["class"], /^[kfnsbctud]$/);
   }

@@ -54,4 +54,47 @@ describe("a code block", () => {
       assert.doesNotMatch(html, /style=|<span (?!class="[kfnsbctud]">)/, language);
     }
   });
+
+  it("takes Stack Exchange's hints: the dumps' lang- classes, and language comments", () => {
+    const coloured = /<span class="k">def<\/span>/;
+    assert.match(
+      renderBodyHtml(
+        '<pre class="lang-python prettyprint-override"><code>def f(): pass</code></pre>',
+        "html",
+      ),
+      /^<pre class="lang-python"><code><span class="k">def<\/span>/,
+    );
+    assert.match(
+      renderBodyHtml('<pre><code class="lang-py">def f(): pass</code></pre>', "html"),
+      coloured,
+    );
+    assert.match(
+      renderBodyHtml("<!-- language: lang-python -->\n\n    def f(): pass\n", "markdown"),
+      /<pre class="lang-python"><code><span class="k">def<\/span>/,
+    );
+    assert.match(
+      renderBodyHtml("<!-- language: python -->\n<pre><code>def f(): pass</code></pre>", "html"),
+      coloured,
+    );
+  });
+
+  it("takes a post's language-all for blocks with no language of their own", () => {
+    const html = renderBodyHtml(
+      "<!-- language-all: lang-python -->\n\n```\ndef f(): pass\n```\n\n```js\nlet a;\n```\n",
+      "markdown",
+    );
+    assert.match(html, /<pre><code><span class="k">def<\/span>/);
+    assert.match(html, /<code class="language-js"><span class="k">let<\/span>/);
+  });
+
+  it("leaves lang-none plain, and keeps no class a post adds beside its hint", () => {
+    assert.equal(
+      renderBodyHtml('<pre class="lang-none"><code>def f(): pass</code></pre>', "html"),
+      '<pre class="lang-none"><code>def f(): pass</code></pre>',
+    );
+    assert.equal(
+      renderBodyHtml('<pre class="lang-python k s"><code class="k">x</code></pre>', "html"),
+      '<pre class="lang-python"><code>x</code></pre>',
+    );
+  });
 });
