@@ -3,10 +3,7 @@ import type { Community } from "../schemas/community.ts";
 import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
-import { renderBody } from "../lib/body-html.ts";
-import { sanitizedHtmlText } from "../lib/html-text.ts";
-import { indexWords } from "../lib/search/words.ts";
-import { commentsAndLinks } from "./comments.ts";
+import { renderPost } from "./comments.ts";
 
 /** What reading an answer takes from community.yaml besides its own file. */
 export type AnswerSettings = Pick<Community, "bodyFormat" | "math" | "origin">;
@@ -19,7 +16,7 @@ export type AnswerSettings = Pick<Community, "bodyFormat" | "math" | "origin">;
 export function readAnswerFile(
   text: string,
   _id: string,
-  { bodyFormat, math, origin }: AnswerSettings,
+  settings: AnswerSettings,
 ): FileReading<AnswerEntry> {
   const read = readFrontmatterFile(
     text,
@@ -41,18 +38,8 @@ export function readAnswerFile(
     };
   }
   const { comments, ...checked } = frontmatter;
-  const { html: bodyHtml, texLeft, links } = renderBody(body, bodyFormat, 2, math, origin);
-  // Its question is found by these too, as by its own body's (src/core/question-file.ts).
-  const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
-  return {
-    entry: {
-      ...checked,
-      bodyHtml,
-      bodyWords,
-      ...(texLeft.length > 0 && { texLeft }),
-      ...commentsAndLinks(comments, links, origin),
-    },
-  };
+  // Its headings under the answers' h2; its words find its question, as the question's own do.
+  return { entry: { ...checked, ...renderPost(body, comments, 2, settings) } };
 }
 
 /** The answers folder: `answers/<id>.md`, each read by `readAnswerFile`. Optional. */

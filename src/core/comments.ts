@@ -1,52 +1,55 @@
-import type { BodyLinks } from "../lib/body-html.ts";
+import { renderBody, type BodyLinks } from "../lib/body-html.ts";
 import { renderCommentHtml } from "../lib/comment-html.ts";
+import { sanitizedHtmlText } from "../lib/html-text.ts";
+import { indexWords } from "../lib/search/words.ts";
 import type { Comment, RenderedComment } from "../schemas/comment.ts";
+import type { Community } from "../schemas/community.ts";
 
 /**
- * A post's comments as its entry keeps them: each text as safe HTML (`renderCommentHtml`) in
- * place of its source, with their links to the community's site, in the comments' order.
+ * What reading a post (a question or an answer) makes of its body and comments, for its entry:
+ * the body as safe HTML (`renderBody`); the words search finds its question by, from the text
+ * that page shows (no markup, no link's URL, nothing the sanitizer dropped); the formulas left as
+ * TeX; its comments as JSON, oldest first, a page text set apart as the body is; and its links
+ * to the community's site, the body's and the comments'. An optional field only when it holds
+ * something.
  */
-export function renderComments(
-  comments: readonly Comment[],
-  origin: string | undefined,
-): { comments: RenderedComment[]; links: BodyLinks } {
-  const links: BodyLinks = { targets: [], dead: 0 };
-  const rendered = comments.map(({ text, ...comment }) => {
-    const { html, links: own } = renderCommentHtml(text, origin);
-    links.targets.push(...own.targets);
-    links.dead += own.dead;
-    return { ...comment, html };
-  });
-  return { comments: rendered, links };
-}
-
-/**
- * What a post's entry holds of its comments (as JSON, a page text: `commentsJson`) and of its
- * links (its body's and its comments'): each field only when there is something in it.
- */
-export function commentsAndLinks(
+export function renderPost(
+  body: string,
   comments: readonly Comment[] | undefined,
-  bodyLinks: BodyLinks,
-  origin: string | undefined,
-): { commentsJson?: string; bodyLinks?: BodyLinks } {
-  const rendered =
-    comments === undefined || comments.length === 0 ? undefined : renderComments(comments, origin);
-  const links =
-    rendered === undefined
-      ? bodyLinks
-      : {
-          targets: [...bodyLinks.targets, ...rendered.links.targets],
-          dead: bodyLinks.dead + rendered.links.dead,
-        };
+  headingsBelow: number,
+  { bodyFormat, math, origin }: Pick<Community, "bodyFormat" | "math" | "origin">,
+) {
+  const {
+    html: bodyHtml,
+    texLeft,
+    links,
+  } = renderBody(body, bodyFormat, headingsBelow, math, origin);
+  const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
+  const rendered = comments?.map((comment) => renderComment(comment, origin, links)) ?? [];
   return {
-    ...(rendered !== undefined && { commentsJson: JSON.stringify(oldestFirst(rendered.comments)) }),
+    bodyHtml,
+    bodyWords,
+    ...(texLeft.length > 0 && { texLeft }),
+    ...(rendered.length > 0 && { commentsJson: JSON.stringify(oldestFirst(rendered)) }),
     ...((links.targets.length > 0 || links.dead > 0) && { bodyLinks: links }),
   };
 }
 
+/** A comment with its text as safe HTML (`renderCommentHtml`), its links added to its post's. */
+function renderComment(
+  { text, ...comment }: Comment,
+  origin: string | undefined,
+  postLinks: BodyLinks,
+): RenderedComment {
+  const { html, links } = renderCommentHtml(text, origin);
+  postLinks.targets.push(...links.targets);
+  postLinks.dead += links.dead;
+  return { ...comment, html };
+}
+
 /** Comments oldest first, whatever the file's order; the sort is stable, so ties keep it. */
-function oldestFirst(comments: readonly RenderedComment[]): RenderedComment[] {
-  return [...comments].sort((a, b) =>
+function oldestFirst(comments: RenderedComment[]): RenderedComment[] {
+  return comments.sort((a, b) =>
     a.commented < b.commented ? -1 : a.commented > b.commented ? 1 : 0,
   );
 }

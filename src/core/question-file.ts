@@ -6,10 +6,7 @@ import {
 import { communitySchema, type Community } from "../schemas/community.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
-import { renderBody } from "../lib/body-html.ts";
-import { sanitizedHtmlText } from "../lib/html-text.ts";
-import { indexWords } from "../lib/search/words.ts";
-import { commentsAndLinks } from "./comments.ts";
+import { renderPost } from "./comments.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 
@@ -39,7 +36,7 @@ export function questionSettings(community: Community | undefined): QuestionSett
 export function readQuestionFile(
   text: string,
   _id: string,
-  { excerptLength, bodyFormat, math, origin }: QuestionSettings,
+  settings: QuestionSettings,
 ): FileReading<QuestionEntry> {
   const read = readFrontmatterFile(
     text,
@@ -60,26 +57,14 @@ export function readQuestionFile(
       partial: { ...(named && { duplicateOf }), ...(counted && { answers }) },
     };
   }
+  const { excerptLength, bodyFormat } = settings;
   const { comments, ...checked } = frontmatter;
   const plainText = bodyPlainTextStart(body, excerptLength, bodyFormat);
   // Without a notice to precede it, the text can be cut to the excerpt here: a worker thread
   // then hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =
     frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
-  const { html: bodyHtml, texLeft, links } = renderBody(body, bodyFormat, 1, math, origin);
-  // The words of what a reader sees on the page, not of the source: no markup, no URL of a
-  // link, nothing the sanitizer dropped.
-  const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
-  return {
-    entry: {
-      ...checked,
-      bodyText,
-      bodyHtml,
-      bodyWords,
-      ...(texLeft.length > 0 && { texLeft }),
-      ...commentsAndLinks(comments, links, origin),
-    },
-  };
+  return { entry: { ...checked, bodyText, ...renderPost(body, comments, 1, settings) } };
 }
 
 /** The questions folder: `questions/<id>.md`, each read by `readQuestionFile`. */
