@@ -317,11 +317,12 @@ function settledLinks(
   originKnown: boolean,
 ): Record<string, string> | undefined {
   let settled: Record<string, string> | undefined;
+  const pathname = questionPagePath(id);
   for (const body of bodies) {
     if (body === undefined) continue;
     tally.lost += body.dead;
     for (const target of body.targets) {
-      const href = graph.hrefOf(target, questionPagePath(id));
+      const href = settled?.[target] ?? graph.hrefOf(target, pathname);
       if (href === undefined) {
         if (originKnown) tally.leaving++;
         else tally.lost++;

@@ -69,13 +69,13 @@ export class PostLinkGraph {
   }
 
   /** The questions `id` is linked with, either way. */
-  linkedWith(id: string): readonly string[] {
-    return [...(this.#linked.get(id) ?? [])];
+  linkedWith(id: string): Iterable<string> {
+    return this.#linked.get(id) ?? [];
   }
 
   /** Where `target` lands from the page at `pathname`; undefined when not in the archive. */
   hrefOf(target: PostTarget, pathname: string): string | undefined {
-    const [kind, id, answerKind, answer] = target.split("/");
+    const [kind, id, answerKind, answer, comment = ""] = target.split("/");
     if (kind === "home") return pageLink(pathname, "/");
     if (id === undefined) return undefined;
     if (kind === "t") return this.#holds.tag(id) ? pageLink(pathname, tagPagePath(id)) : undefined;
@@ -85,7 +85,7 @@ export class PostLinkGraph {
     // A post or comment not in the archive, on a question that is: its question's page.
     const anchor =
       answerKind === "c"
-        ? this.#holds.commentAnchor(question, answer ?? "", target.split("/")[4] ?? "")
+        ? this.#holds.commentAnchor(question, answer ?? "", comment)
         : this.#answerAnchor(question, kind === "a" ? id : answerKind === "a" ? answer : undefined);
     return anchor === undefined ? onPage : `${onPage}#${anchor}`;
   }
