@@ -11,6 +11,11 @@ import type { Community } from "../../src/schemas/community.ts";
  * rules across files, with no disk.
  */
 
+/** A community.yaml as read, its settings the schema's defaults but for `fields`. */
+export function communityWith(fields: Partial<Community> = {}): Community {
+  return { name: "Test", excerptLength: 200, bodyFormat: "markdown", math: "off", ...fields };
+}
+
 /** A folder of `<id>.md` texts, each read as the build reads it. */
 export function readFolder<Entry>(
   reader: FolderReader<Entry, Community>,

@@ -2,8 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderCommentHtml } from "../../src/lib/comment-html.ts";
 import { readQuestionFile } from "../../src/core/question-file.ts";
-import type { Community } from "../../src/schemas/community.ts";
-import { pagesOf as assembledPages } from "../helpers/content-in-memory.ts";
+import { communityWith, pagesOf as assembledPages } from "../helpers/content-in-memory.ts";
 
 /*
  * Comments under posts: their Markdown, their checks, and how a question's page shows them,
@@ -11,13 +10,7 @@ import { pagesOf as assembledPages } from "../helpers/content-in-memory.ts";
  */
 
 const ORIGIN = "https://beer.stackexchange.com";
-const community: Community = {
-  name: "Beer",
-  excerptLength: 200,
-  bodyFormat: "markdown",
-  math: "off",
-  origin: ORIGIN,
-};
+const community = communityWith({ name: "Beer", origin: ORIGIN });
 
 describe("a comment's text", () => {
   const html = (text: string) => renderCommentHtml(text, ORIGIN).html;

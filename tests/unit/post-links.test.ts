@@ -2,8 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderBody } from "../../src/lib/body-html.ts";
 import { readLinkAddress, resolvePostLinks } from "../../src/lib/post-links.ts";
-import type { Community } from "../../src/schemas/community.ts";
-import { pagesOf as assembledPages } from "../helpers/content-in-memory.ts";
+import { communityWith, pagesOf as assembledPages } from "../helpers/content-in-memory.ts";
 
 /*
  * Links between posts: every form Stack Exchange writes a link to a post in, read from a
@@ -138,13 +137,7 @@ describe("a body's links, settled", () => {
   });
 });
 
-const community: Community = {
-  name: "Beer",
-  excerptLength: 200,
-  bodyFormat: "markdown",
-  math: "off",
-  origin: ORIGIN,
-};
+const community = communityWith({ name: "Beer", origin: ORIGIN });
 
 const question = (asked: string, body: string, more = "") =>
   `---\ntitle: "Question of ${asked}"\ntags: [ipa]\nasked: ${asked}${more}\n---\n${body}\n`;
