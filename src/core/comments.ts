@@ -1,4 +1,4 @@
-import { renderBody, type BodyLinks } from "../lib/body-html.ts";
+import { highlightBlocks, renderBody, type BodyLinks } from "../lib/body-html.ts";
 import { renderCommentHtml } from "../lib/comment-html.ts";
 import { sanitizedHtmlText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";
@@ -19,12 +19,16 @@ export function renderPost(
   headingsBelow: number,
   { bodyFormat, math, origin }: Pick<Community, "bodyFormat" | "math" | "origin">,
 ) {
-  const {
-    html: bodyHtml,
-    texLeft,
-    links,
-  } = renderBody(body, bodyFormat, headingsBelow, math, origin);
-  const bodyWords = indexWords(sanitizedHtmlText(bodyHtml)).join(" ");
+  const { html, texLeft, links, postLanguage } = renderBody(
+    body,
+    bodyFormat,
+    headingsBelow,
+    math,
+    origin,
+  );
+  // Words from the text before its code is coloured: the same text, with less markup to read.
+  const bodyWords = indexWords(sanitizedHtmlText(html)).join(" ");
+  const bodyHtml = highlightBlocks(html, postLanguage);
   const rendered = comments?.map((comment) => renderComment(comment, origin, links)) ?? [];
   return {
     bodyHtml,

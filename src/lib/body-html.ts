@@ -7,7 +7,7 @@ import { replaceTexInHtml, type Formula } from "./math/html-math.ts";
 import type { MathEnv } from "./math/markdown-math.ts";
 import { texTypesetter } from "./math/tex-mathml.ts";
 import { readLinkAddress, type PostTarget } from "./post-links.ts";
-import { highlightCode } from "./code-highlight.ts";
+import { highlightCode, MAX_GROWTH } from "./code-highlight.ts";
 import { readLanguageHints } from "./code-language.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
@@ -39,14 +39,16 @@ export interface BodyLinks {
  * body is taken as it is. `headingsBelow` is the level of the page's heading the post sits
  * under (see `outlineBelow`). Either way the HTML then goes through sanitize-html with the
  * allowlist below: what is not on it is dropped, keeping its text, except for elements whose
- * content is not prose (script, style, svg...), which go whole. Same body, same bytes.
+ * content is not prose (script, style, svg...), which go whole. Its code blocks are then
+ * coloured by the languages they and the post name (`highlightBlocks`). Same body, same bytes.
  */
 export function renderBodyHtml(
   body: string,
   format: "markdown" | "html",
   headingsBelow = 1,
 ): string {
-  return renderBody(body, format, headingsBelow, "off").html;
+  const { html, postLanguage } = renderBody(body, format, headingsBelow, "off");
+  return highlightBlocks(html, postLanguage);
 }
 
 /**
@@ -56,6 +58,8 @@ export function renderBodyHtml(
  * to use MathML (a `<math>` a post writes is still dropped). A formula that cannot be typeset
  * stays as its source and is listed in `texLeft`, for the build's warnings. The formulas are
  * typeset in the body's order, so that a macro one defines applies to the later ones.
+ * Its code is left plain, for the caller to colour (`highlightBlocks`) once it has read the
+ * text, with the post's `language-all` (`postLanguage`) or its own choice.
  *
  * A Markdown body's formulas are read before Markdown reads the rest (`markdownWithMath`) and
  * stand as placeholders through the sanitizer: a random key per call, which no post can guess,
@@ -67,7 +71,7 @@ export function renderBody(
   headingsBelow: number,
   math: "off" | "tex",
   origin?: string,
-): { html: string; texLeft: TexLeft[]; links: BodyLinks } {
+): { html: string; texLeft: TexLeft[]; links: BodyLinks; postLanguage?: string } {
   const texLeft: TexLeft[] = [];
   const links: BodyLinks = { targets: [], dead: 0 };
   const options = sanitizeOptions(origin, links);
@@ -105,35 +109,46 @@ export function renderBody(
     );
   }
   return {
-    html: highlightBlocks(outlineBelow(html, headingsBelow), postLanguage),
+    html: outlineBelow(html, headingsBelow),
     texLeft,
     links,
+    ...(postLanguage !== undefined && { postLanguage }),
   };
 }
 
 /**
  * Each code block coloured by its language (`highlightCode`): its `<code>`'s (a Markdown
  * fence's info string, `class="language-x"`, or `lang-x` as dumps write it), else its `<pre>`'s
- * (`lang-x`, from the dumps or a `<!-- language: -->` hint), else the post's `language-all`.
- * The text is read back from the sanitized HTML and escaped again by the highlighter; a block of
- * no language it knows, or holding markup, stays as it is. Sanitized output writes a block as
+ * (`lang-x`, from the dumps or a `<!-- language: -->` hint), else `fallback`: the post's
+ * `language-all` when the post is read, the question's tags' when its page is
+ * (`withPageSettled`). A block of a language that means none or that highlight.js does not
+ * know stays as it is; one that only `fallback` names keeps it as its `<pre>`'s class, so that
+ * no later pass colours it otherwise.
+ *
+ * The text is read back from the sanitized HTML and escaped again by the highlighter; a block
+ * holding markup, or coloured already, is left alone. Sanitized output writes a block as
  * exactly `<pre><code>text</code></pre>`, with only the classes it keeps, and only `&`, `<`,
  * `>` and `"` escaped in the text.
  */
-function highlightBlocks(html: string, postLanguage: string | undefined): string {
+export function highlightBlocks(html: string, fallback: string | undefined): string {
   if (!html.includes("<pre")) return html;
   return html.replace(
     /(<pre(?: class="lang-([\w#+.-]+)")?><code(?: class="(?:language|lang)-([\w#+.-]+)")?>)([^<]*)<\/code><\/pre>/g,
     (block, opening: string, preLanguage?: string, codeLanguage?: string, escaped = "") => {
-      const language = codeLanguage ?? preLanguage ?? postLanguage;
+      const language = codeLanguage ?? preLanguage ?? fallback;
       if (language === undefined) return block;
       const code = escaped
         .replaceAll("&lt;", "<")
         .replaceAll("&gt;", ">")
         .replaceAll("&quot;", '"')
         .replaceAll("&amp;", "&");
-      const coloured = highlightCode(code, language);
-      return coloured === undefined ? block : `${opening}${coloured}</code></pre>`;
+      const maxBytes = MAX_GROWTH * block.length - opening.length - "</code></pre>".length;
+      const coloured = highlightCode(code, language, maxBytes);
+      if (coloured !== undefined) return `${opening}${coloured}</code></pre>`;
+      const named = codeLanguage ?? preLanguage;
+      return named === undefined
+        ? `<pre class="lang-${language}">${block.slice("<pre>".length)}`
+        : block;
     },
   );
 }

@@ -98,3 +98,25 @@ describe("a code block", () => {
     );
   });
 });
+
+describe("a coloured block's bytes", () => {
+  it("hold one span per run of a colour, white space between two runs inside it", () => {
+    assert.equal(
+      highlightCode("export default async function f() {}", "js"),
+      '<span class="k">export default async function</span> <span class="f">f</span>() {}',
+    );
+  });
+
+  it("are at most 2.5 times the plain block's: the least telling colours go first", () => {
+    const items = Array.from({ length: 40 }, (_, index) => `${index}, "value number ${index}"`);
+    const code = `[${items.join(", ")}]\n`;
+    const plain = `<pre><code class="language-js">${code}</code></pre>\n`;
+    const html = renderBodyHtml(`\`\`\`js\n${code}\`\`\``, "markdown");
+    assert.ok(html.length <= 2.5 * plain.length, `${html.length} against ${plain.length}`);
+    assert.match(html, /<span class="s">"value number 0"<\/span>/);
+    assert.doesNotMatch(html, /<span class="n">/);
+    assert.equal(shownText(html), shownText(plain));
+    const all = highlightCode(code, "js") ?? "";
+    assert.ok(all.length > 2.5 * plain.length, "the test's block must outgrow the cap in full");
+  });
+});
