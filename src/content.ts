@@ -18,7 +18,7 @@ import { pagesToWrite, pathsToWrite } from "./machinery/incremental/written-page
 import { staticPaths } from "./machinery/astro/deferred-paths.ts";
 import { memoized } from "./lib/memoized.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
-import { withLinksSettled } from "./core/question-page.ts";
+import { withPageSettled } from "./core/question-page.ts";
 
 /*
  * The one way the pages reach the content: the collections (src/live.config.ts) are asked
@@ -94,7 +94,7 @@ export function readListingEntries(entries: readonly ListedQuestion[]): ListingE
  * never holds them all.
  */
 export function readPage(page: HeldPage): QuestionPage {
-  return withLinksSettled(readQuestionPage(page));
+  return withPageSettled(readQuestionPage(page));
 }
 
 /** A question page's static path: `questions/<id>/`. */

@@ -23,6 +23,7 @@ import {
 } from "./post-link-targets.ts";
 import { commentAnchor, questionPagePath } from "../lib/site-paths.ts";
 import { titleLine } from "../lib/title-line.ts";
+import { languageOfTags } from "../lib/code-language.ts";
 
 /**
  * Everything the pages are built from, validated and derived. `Question` is what is kept of
@@ -242,7 +243,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
     answers: FolderFiles<AnswerEntry<Text>>;
     answersOf: Map<string, string[]>;
   },
-  { excerptLength, origin }: Community,
+  { excerptLength, origin, codeLanguage, codeLanguages }: Community,
   { keepPage, readText }: BuildHooks<Question, Text, IndexFile>,
   links: PageLinks,
 ) {
@@ -288,8 +289,10 @@ function questionPageDeriver<Question, Text, IndexFile>(
     const bodies = [question.bodyLinks, ...shownAnswers.map(({ answer }) => answer.bodyLinks)];
     const postLinks = settledLinks(id, bodies, links, origin !== undefined);
     const linked = linkedQuestions(id, links, (other) => questions.entries.get(other));
+    const language = languageOfTags(question.tags, codeLanguages, codeLanguage);
     const page = keepPage({
       ...shown,
+      ...(language !== undefined && { codeLanguage: language }),
       ...(postLinks !== undefined && { postLinks }),
       ...(linked.length > 0 && { linked }),
     });

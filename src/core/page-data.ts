@@ -57,7 +57,7 @@ export interface ShownAnswer<Text = string> extends ShownCredit {
   bodyHtml: Text;
   /** Its comments as its entry keeps them (`commentsJson`), until the page is read. */
   commentsJson?: Text;
-  /** Its comments, oldest first, once the page is read (`withLinksSettled`; none: no field). */
+  /** Its comments, oldest first, once the page is read (`withPageSettled`; none: no field). */
   comments?: ShownComment[];
 }
 
@@ -83,6 +83,12 @@ export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
    * page's data, so that a rebuild writes the page again when a target comes or goes.
    */
   postLinks?: Record<string, string>;
+  /**
+   * The language the question's tags (or the community's default) give code that names none
+   * (`languageOfTags`), coloured when the page is read (none: no field). Part of the page's
+   * data, so that a rebuild writes the page again when the tags change.
+   */
+  codeLanguage?: string;
   /** The questions linked with this one, either way, in listing order (none: no field). */
   linked?: { id: string; titleLine: string }[];
 }

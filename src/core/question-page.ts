@@ -4,6 +4,7 @@ import type { ListingEntry, QuestionPage, ShownAnswer, ShownComment } from "./pa
 import type { RenderedComment } from "../schemas/comment.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
 import { resolvePostLinks } from "../lib/post-links.ts";
+import { highlightBlocks } from "../lib/body-html.ts";
 
 /**
  * What a question's page shows: its listing entry, its credit and body, the question it
@@ -74,17 +75,21 @@ function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
 /**
  * The page as it is shown, once read: its bodies' and comments' links to the community's site
  * settled (`resolvePostLinks`), to the page of their target where `postLinks` has one and
- * otherwise to the original site; and each post's comments read from their JSON.
+ * otherwise to the original site; its bodies' code that names no language coloured in the one
+ * its question's tags give (`codeLanguage`), which an answer's reading thread cannot know; and
+ * each post's comments read from their JSON.
  */
-export function withLinksSettled(page: QuestionPage): QuestionPage {
+export function withPageSettled(page: QuestionPage): QuestionPage {
   const hrefs = page.postLinks ?? {};
   const settle = (html: string) => resolvePostLinks(html, (target) => hrefs[target]);
+  const colour = (html: string) =>
+    page.codeLanguage === undefined ? html : highlightBlocks(html, page.codeLanguage);
   const settleAll = <Post extends { bodyHtml: string; commentsJson?: string }>({
     commentsJson,
     ...post
   }: Post) => ({
     ...post,
-    bodyHtml: settle(post.bodyHtml),
+    bodyHtml: colour(settle(post.bodyHtml)),
     ...(commentsJson !== undefined && {
       comments: (JSON.parse(commentsJson) as RenderedComment[]).map(
         ({ commented, html, ...comment }): ShownComment => ({

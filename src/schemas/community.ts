@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { namesLanguage } from "../lib/code-highlight.ts";
+import { TAG_PATTERN } from "./question.ts";
 import {
   describeYamlValue,
   fieldsObject,
@@ -14,6 +16,19 @@ export const MATH_SETTINGS = ["off", "tex"] as const;
 
 /** The id of the single entry of the `community` collection. */
 export const COMMUNITY_ENTRY_ID = "community";
+
+/** A language name code can be coloured in, such as `python`, `js` or `c#`, or `none`. */
+function codeLanguageName(field: string) {
+  return z
+    .string({
+      error: (issue) =>
+        `must be a language's name, but YAML read ${describeYamlValue(issue.input)}; write one such as ${field === "codeLanguage" ? "codeLanguage: python" : "plutus: haskell"}`,
+    })
+    .refine(namesLanguage, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not a language code is coloured in; use a name highlight.js knows, such as python, javascript, csharp, bash or haskell, or none for plain`,
+    });
+}
 
 /** `content/community.yaml`: the community the listing is about. */
 export const communitySchema = fieldsObject("of community.yaml", {
@@ -48,6 +63,22 @@ export const communitySchema = fieldsObject("of community.yaml", {
         `must be tex or off, not ${describeYamlValue(issue.input)}; write math: tex to typeset the TeX in bodies, or leave it out`,
     })
     .default("off"),
+
+  /**
+   * The language of code whose block, post and tags name none (src/lib/code-language.ts);
+   * unset, such code stays plain.
+   */
+  codeLanguage: codeLanguageName("codeLanguage").optional(),
+
+  /** Tags and the language their questions' code is in, over the default table. */
+  codeLanguages: z
+    .record(z.string().regex(TAG_PATTERN), codeLanguageName("codeLanguages"), {
+      error: (issue) =>
+        issue.code === "invalid_key"
+          ? `${JSON.stringify(issue.input)} is not a tag; tags are lower-case letters, digits, "." and "-", as the questions' tags: fields write them`
+          : `must be tags and their languages, but YAML read ${describeYamlValue(issue.input)}; write them as lines such as "  plutus: haskell" below codeLanguages:`,
+    })
+    .optional(),
 
   /**
    * Split the listing into pages of this many questions: `/`, `/page/2/`, `/page/3/`... in the one

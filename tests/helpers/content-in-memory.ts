@@ -2,7 +2,7 @@ import { assembleContent } from "../../src/core/content.ts";
 import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
 import { questionFiles } from "../../src/core/question-file.ts";
 import { answerFiles } from "../../src/core/answer-file.ts";
-import { withLinksSettled } from "../../src/core/question-page.ts";
+import { withPageSettled } from "../../src/core/question-page.ts";
 import type { QuestionPage } from "../../src/core/page-data.ts";
 import type { Community } from "../../src/schemas/community.ts";
 
@@ -50,6 +50,6 @@ export function pagesOf(
   );
   if ("problems" in reading) return { problems: reading.problems };
   const pages = new Map<string, QuestionPage>();
-  for (const page of reading.content.questions) pages.set(page.id, withLinksSettled(page));
+  for (const page of reading.content.questions) pages.set(page.id, withPageSettled(page));
   return { pages, notes: reading.notes };
 }

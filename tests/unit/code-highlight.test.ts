@@ -2,6 +2,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderBodyHtml } from "../../src/lib/body-html.ts";
 import { highlightCode } from "../../src/lib/code-highlight.ts";
+import { communitySchema, type Community } from "../../src/schemas/community.ts";
+import { communityWith, pagesOf } from "../helpers/content-in-memory.ts";
 
 /*
  * Code blocks coloured at build time: by the language their fence names, into the palette's
@@ -118,5 +120,67 @@ describe("a coloured block's bytes", () => {
     assert.equal(shownText(html), shownText(plain));
     const all = highlightCode(code, "js") ?? "";
     assert.ok(all.length > 2.5 * plain.length, "the test's block must outgrow the cap in full");
+  });
+});
+
+describe("code that names no language", () => {
+  const community = communityWith();
+  const question = (tags: string, body: string) =>
+    `---\ntitle: Q\ntags: [${tags}]\nasked: 2024-01-01\n---\n${body}\n`;
+  const answer = (body: string) => `---\nquestion: "1"\nanswered: 2024-01-02\n---\n${body}\n`;
+  const plain = "```\ndef f(): pass\n```";
+  const coloured = /<pre><code><span class="k">def<\/span>/;
+  const questionHtml = (settings: Community, tags: string, body: string) =>
+    pagesOf(settings, { "1": question(tags, body) }).pages?.get("1")?.bodyHtml ?? "";
+
+  it("takes the language of the question's first tag that names one, in its answers too", () => {
+    const { pages } = pagesOf(
+      community,
+      { "1": question("homework, python", plain) },
+      { "2": answer(plain) },
+    );
+    const page = pages?.get("1");
+    assert.match(page?.bodyHtml ?? "", coloured);
+    assert.match(page?.answers[0]?.bodyHtml ?? "", coloured);
+  });
+
+  it("keeps a block's own language, or none, and the post's language-all, over the tags'", () => {
+    const body = "```none\ndef f(): pass\n```\n\n```brainfuck-2\ndef f(): pass\n```";
+    assert.doesNotMatch(questionHtml(community, "python", body), /<span/);
+    const all = `<!-- language-all: lang-none -->\n\n${plain}`;
+    assert.equal(
+      questionHtml(community, "python", all).trimStart(),
+      '<pre class="lang-none"><code>def f(): pass\n</code></pre>\n',
+    );
+    const ruby = `<!-- language-all: ruby -->\n\n${plain}`;
+    assert.match(questionHtml(community, "python", ruby), /<span class="f">f<\/span>/);
+  });
+
+  it("takes the community's table over the default, and its default language last", () => {
+    const ruby = /<pre><code><span class="k">def<\/span> <span class="f">f<\/span>\(\): pass/;
+    const withTable = communityWith({ codeLanguages: { homework: "ruby", python: "none" } });
+    assert.match(questionHtml(withTable, "homework, python", plain), ruby);
+    assert.doesNotMatch(questionHtml(withTable, "python", plain), /<span/);
+    const withDefault = communityWith({ codeLanguage: "python" });
+    assert.match(questionHtml(withDefault, "homework", plain), coloured);
+    assert.doesNotMatch(questionHtml(community, "homework", plain), /<span/);
+  });
+
+  it("checks community.yaml's languages", () => {
+    const read = communitySchema.safeParse({
+      name: "x",
+      codeLanguage: "klingon",
+      codeLanguages: { ipa: "beer", "Not A Tag": "python", cli: "none" },
+    });
+    const fix =
+      "use a name highlight.js knows, such as python, javascript, csharp, bash or haskell, or none for plain";
+    assert.deepEqual(
+      read.error?.issues.map(({ path, message }) => `${path.join(".")}: ${message}`),
+      [
+        `codeLanguage: "klingon" is not a language code is coloured in; ${fix}`,
+        `codeLanguages.ipa: "beer" is not a language code is coloured in; ${fix}`,
+        `codeLanguages.Not A Tag: "Not A Tag" is not a tag; tags are lower-case letters, digits, "." and "-", as the questions' tags: fields write them`,
+      ],
+    );
   });
 });
