@@ -181,6 +181,42 @@ test.describe("a hostile community", () => {
   }
 });
 
+test.describe("code attacks", () => {
+  for (const [delivery, base] of Object.entries(deliveries)) {
+    test(`code ${delivery} is coloured, its attacks kept as their text in spans of the palette alone`, async ({
+      page,
+    }) => {
+      const url = `${base}questions/code-languages/${base.startsWith("file:") ? "index.html" : ""}`;
+      await page.goto(url);
+      const blocks = page.locator("main .post-body pre");
+      const texts = await blocks.allTextContents();
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          "</code></pre><script>window.__pwned = 3</script>\n",
+          '<script>window.__pwned = 7</script><svg onload="window.__pwned=8"></svg>\n<style>body { background: url(https://evil.example/css) }</style>\n',
+          'print("</code><script>window.__pwned=11</script>")',
+          'const s = `</span><span class="k" style="color:red">${"&amp;&lt;"}</span>`; // window.__pwned=13\n',
+        ]),
+      );
+      // Inside a block, only code and the palette's spans, with no other attribute.
+      const inside = blocks.locator("*");
+      const markup = await inside.evaluateAll((elements) =>
+        elements.map((element) => [element.localName, ...element.getAttributeNames()].join(" ")),
+      );
+      expect(markup.filter((tag) => !/^(?:code(?: class)?|span class)$/.test(tag))).toEqual([]);
+      const classes = await blocks
+        .locator("span")
+        .evaluateAll((spans) => spans.map((span) => span.className));
+      expect(classes.filter((name) => !/^[kfnsbctud]$/.test(name))).toEqual([]);
+      // The HTML block and the untagged one, coloured by the question's first tag, javascript.
+      await expect(blocks.nth(2).locator("span.t").first()).toHaveText("script");
+      await expect(blocks.filter({ hasText: "const s" }).locator("span.k").first()).toHaveText(
+        "const",
+      );
+    });
+  }
+});
+
 test.describe("TeX attacks with math: tex", () => {
   for (const [delivery, base] of Object.entries(deliveries)) {
     test(`the formulas ${delivery} are MathML with no link, style or image, and the attacks show as their TeX`, async ({
