@@ -121,7 +121,7 @@ export function renderBody(
  * fence's info string, `class="language-x"`, or `lang-x` as dumps write it), else its `<pre>`'s
  * (`lang-x`, from the dumps or a `<!-- language: -->` hint), else `fallback`: the post's
  * `language-all` when the post is read, the question's tags' when its page is
- * (`withPageSettled`). A block of a language that means none or that highlight.js does not
+ * (`withPageSettled`). A block of a language that means none or that the highlighter does not
  * know stays as it is; one that only `fallback` names keeps it as its `<pre>`'s class, so that
  * no later pass colours it otherwise.
  *

@@ -1,91 +1,88 @@
-import hljs from "highlight.js/lib/core";
-import apache from "highlight.js/lib/languages/apache";
-import bash from "highlight.js/lib/languages/bash";
-import c from "highlight.js/lib/languages/c";
-import cpp from "highlight.js/lib/languages/cpp";
-import csharp from "highlight.js/lib/languages/csharp";
-import css from "highlight.js/lib/languages/css";
-import dart from "highlight.js/lib/languages/dart";
-import diff from "highlight.js/lib/languages/diff";
-import dockerfile from "highlight.js/lib/languages/dockerfile";
-import go from "highlight.js/lib/languages/go";
-import haskell from "highlight.js/lib/languages/haskell";
-import ini from "highlight.js/lib/languages/ini";
-import java from "highlight.js/lib/languages/java";
-import javascript from "highlight.js/lib/languages/javascript";
-import json from "highlight.js/lib/languages/json";
-import kotlin from "highlight.js/lib/languages/kotlin";
-import lua from "highlight.js/lib/languages/lua";
-import makefile from "highlight.js/lib/languages/makefile";
-import markdown from "highlight.js/lib/languages/markdown";
-import nginx from "highlight.js/lib/languages/nginx";
-import nix from "highlight.js/lib/languages/nix";
-import objectivec from "highlight.js/lib/languages/objectivec";
-import perl from "highlight.js/lib/languages/perl";
-import php from "highlight.js/lib/languages/php";
-import powershell from "highlight.js/lib/languages/powershell";
-import python from "highlight.js/lib/languages/python";
-import r from "highlight.js/lib/languages/r";
-import ruby from "highlight.js/lib/languages/ruby";
-import rust from "highlight.js/lib/languages/rust";
-import scala from "highlight.js/lib/languages/scala";
-import shell from "highlight.js/lib/languages/shell";
-import sql from "highlight.js/lib/languages/sql";
-import swift from "highlight.js/lib/languages/swift";
-import typescript from "highlight.js/lib/languages/typescript";
-import vbnet from "highlight.js/lib/languages/vbnet";
-import xml from "highlight.js/lib/languages/xml";
-import yaml from "highlight.js/lib/languages/yaml";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type PrismApi from "prismjs";
+import { projectRoot } from "../project-paths.ts";
 
 /*
- * Code blocks coloured at build time with highlight.js 11, whose grammars and language names
- * are Stack Exchange's own (its pages colour code with it in the browser). Chosen by measure
- * (scripts/bench.md, "Code highlighting"): the only highlighter whose output stays near twice
- * the plain block's bytes once its classes are cut to the palette's nine, and the fastest.
+ * Code blocks coloured at build time with Prism, the highlighter Astro itself ships
+ * (@astrojs/prism). Chosen by measure (scripts/bench.md, "Code highlighting"): twice as fast as
+ * highlight.js on the same blocks, which at 100,000 questions is the difference between within
+ * and over the build's budget; its tokens are cut to the palette's nine classes.
  */
 
-const LANGUAGES = {
-  ...{
-    apache,
-    bash,
-    c,
-    cpp,
-    csharp,
-    css,
-    dart,
-    diff,
-    dockerfile,
-    go,
-    haskell,
-    ini,
-    java,
-    javascript,
-  },
-  ...{ json, kotlin, lua, makefile, markdown, nginx, nix, objectivec, perl, php, powershell },
-  ...{ python, r, ruby, rust, scala, shell, sql, swift, typescript, vbnet, xml, yaml },
-};
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
+/**
+ * The grammars beside those of Prism's own bundle (markup, CSS, C-like, JavaScript), each after
+ * those it builds on: each adds itself to the global Prism it finds.
+ */
+const GRAMMARS = [
+  ...["c", "cpp", "csharp", "objectivec", "java", "scala", "kotlin", "dart", "go", "swift"],
+  ...["rust", "typescript", "markup-templating", "php", "python", "ruby", "perl", "lua", "r"],
+  ...["haskell", "basic", "vbnet", "powershell", "bash", "sql", "json", "yaml", "toml", "ini"],
+  ...["nix", "docker", "makefile", "nginx", "apacheconf", "diff", "markdown"],
+];
+
+let prism: typeof PrismApi | undefined;
 
 /**
- * The palette: highlight.js's scopes (`keyword`, `title.function`...), each to one of nine
- * one-letter classes the style sheet colours (src/styles/site.css, "Code"), or to none (the
- * text's own colour). Listed from the least telling to the most: a block that would outgrow
- * `MAX_GROWTH` gives up its colours in this order.
+ * Prism and its grammars, loaded the first time a thread colours a block or checks a name: a
+ * build that colours nothing, a warm one, never loads them. Found from the project, since the
+ * page bundle that may run this is not beside node_modules.
+ */
+function loadedPrism(): typeof PrismApi {
+  if (prism === undefined) {
+    const require = createRequire(join(projectRoot, "package.json"));
+    const loaded = require("prismjs") as typeof PrismApi;
+    for (const grammar of GRAMMARS) require(`prismjs/components/prism-${grammar}.js`);
+    prism = loaded;
+  }
+  return prism;
+}
+
+/** Stack Exchange's names for a language that Prism knows by another (`c#`, `html`, `vb`). */
+const ALIASES: Readonly<Record<string, string>> = {
+  ...{ "c#": "csharp", "c++": "cpp", cc: "cpp", h: "c", hpp: "cpp", "objective-c": "objectivec" },
+  ...{ "obj-c": "objectivec", html: "markup", xhtml: "markup", xml: "markup", xaml: "markup" },
+  ...{
+    vb: "vbnet",
+    "vb.net": "vbnet",
+    golang: "go",
+    zsh: "bash",
+    console: "bash",
+    ps1: "powershell",
+  },
+  ...{ apache: "apacheconf", dockerfile: "docker", jsx: "javascript", tsx: "typescript" },
+  ...{ pl: "perl", kt: "kotlin", rs: "rust", yml: "yaml", cfg: "ini", make: "makefile" },
+};
+
+/** The names that mean "no language": the block stays plain. */
+const PLAIN = new Set(["none", "text", "plaintext", "plain", "txt"]);
+
+/**
+ * The palette: Prism's token types (and aliases), each to one of nine one-letter classes the
+ * style sheet colours (src/styles/site.css, "Code"), or to none (the text's own colour). Listed
+ * from the least telling to the most: a block that would outgrow `MAX_GROWTH` gives up its
+ * colours in this order.
  */
 const PALETTE: readonly (readonly [RegExp, string])[] = [
   [
-    /^(?:number|literal|attr|attribute|meta|operator|variable|selector-attr|selector-class|selector-id|section)$/,
+    /^(?:number|boolean|constant|attr-name|property|variable|entity|unit|hexcode|color|parameter|annotation|decorator|key|namespace)$/,
     "n",
   ],
-  [/^(?:built_in|symbol)$/, "b"],
-  [/^title(?:\.|$)/, "f"],
-  [/^(?:name|quote|selector-tag|selector-pseudo|addition)$/, "t"],
-  [/^bullet$/, "u"],
-  [/^(?:keyword|doctag|type|template-tag|template-variable|variable\.language)$/, "k"],
-  [/^deletion$/, "d"],
-  [/^(?:string|regexp)$/, "s"],
-  [/^(?:comment|code|formula)$/, "c"],
+  [/^(?:builtin|symbol|char-class)$/, "b"],
+  [/^(?:function|class-name|function-definition|method|macro)$/, "f"],
+  [/^(?:tag|selector|inserted|coord|title)$/, "t"],
+  [/^(?:list|bullet)$/, "u"],
+  [/^(?:keyword|important|rule|atrule|directive|doctype-tag|shebang)$/, "k"],
+  [/^(?:deleted)$/, "d"],
+  [/^(?:string|char|regex|attr-value|template-string|url|heredoc-string)$/, "s"],
+  [/^(?:comment|prolog|doctype|cdata|blockquote)$/, "c"],
 ];
+
+/**
+ * Tokens whose text is code again inside a coloured one (`${...}` in a template string), which
+ * take no colour of their parent's.
+ */
+const CODE_INSIDE = new Set(["interpolation", "template-punctuation", "embedded"]);
 
 /**
  * A coloured block is at most this many times the plain block's bytes: beyond, a page would
@@ -93,18 +90,38 @@ const PALETTE: readonly (readonly [RegExp, string])[] = [
  */
 export const MAX_GROWTH = 2.5;
 
-/** The palette's class of each scope met so far: a grammar names few scopes. */
-const SCOPE_COLOURS = new Map<string, string | undefined>();
+/** The palette's class of each token type met so far: the grammars name few types. */
+const TYPE_COLOURS = new Map<string, string | undefined>();
 
-function colourOfScope(scope: string): string | undefined {
-  if (!SCOPE_COLOURS.has(scope)) {
-    SCOPE_COLOURS.set(scope, PALETTE.find(([scopes]) => scopes.test(scope))?.[1]);
+function colourOfType(type: string): string | undefined {
+  if (!TYPE_COLOURS.has(type)) {
+    TYPE_COLOURS.set(type, PALETTE.find(([types]) => types.test(type))?.[1]);
   }
-  return SCOPE_COLOURS.get(scope);
+  return TYPE_COLOURS.get(type);
 }
 
-/** The names that mean "no language": the block stays plain. */
-const PLAIN = new Set(["none", "lang-none", "text", "plaintext", "plain", "txt"]);
+/** A token's colour: its type's, else its first alias's that has one. */
+function colourOfToken({ type, alias }: PrismApi.Token): string | undefined {
+  const own = colourOfType(type);
+  if (own !== undefined || alias === undefined) return own;
+  for (const name of typeof alias === "string" ? [alias] : alias) {
+    const colour = colourOfType(name);
+    if (colour !== undefined) return colour;
+  }
+  return undefined;
+}
+
+/** The grammar a language's name or alias names, such as `js`, `c#` or `sh`; none for plain. */
+function grammarOf(language: string): { name: string; grammar: PrismApi.Grammar } | undefined {
+  const lower = language.toLowerCase();
+  if (PLAIN.has(lower)) return undefined;
+  const name = ALIASES[lower] ?? lower;
+  const { languages } = loadedPrism();
+  const grammar: unknown = Object.hasOwn(languages, name) ? languages[name] : undefined;
+  return typeof grammar === "object" && grammar !== null
+    ? { name, grammar: grammar as PrismApi.Grammar }
+    : undefined;
+}
 
 /** Whether `language` is a name a post or community.yaml may give code: one known, or "none". */
 export function namesLanguage(language: string): boolean {
@@ -113,13 +130,12 @@ export function namesLanguage(language: string): boolean {
 
 /** Whether `language` names a language code is coloured in (a name or alias, not "none"). */
 export function knowsLanguage(language: string): boolean {
-  const name = language.toLowerCase();
-  return !PLAIN.has(name) && hljs.getLanguage(name) !== undefined;
+  return grammarOf(language) !== undefined;
 }
 
 /**
- * `code` coloured as `language` (a name or alias highlight.js knows, such as `js`, `c#` or
- * `sh`), as HTML to put inside a `<code>`: its text escaped, its tokens in spans of the
+ * `code` coloured as `language` (a name or alias Prism or Stack Exchange knows, such as `js`,
+ * `c#` or `sh`), as HTML to put inside a `<code>`: its text escaped, its tokens in spans of the
  * palette's classes. Past `maxBytes`, it gives up the palette's least telling colours until it
  * fits, or stays plain. Undefined for a language it does not know, or one that means plain.
  */
@@ -128,11 +144,21 @@ export function highlightCode(
   language: string,
   maxBytes = Number.POSITIVE_INFINITY,
 ): string | undefined {
-  if (!knowsLanguage(language)) return undefined;
-  const { _emitter: runs } = hljs.highlight(code, {
-    language: language.toLowerCase(),
-    ignoreIllegals: true,
-  }) as unknown as { _emitter: ColouredRuns };
+  const known = grammarOf(language);
+  if (known === undefined) return undefined;
+  // As Prism.highlight does, with the hooks a grammar such as PHP's needs around its tokens.
+  const { hooks, tokenize } = loadedPrism();
+  const env = {
+    code,
+    grammar: known.grammar,
+    language: known.name,
+    tokens: [""] as PrismApi.TokenStream,
+  };
+  hooks.run("before-tokenize", env);
+  env.tokens = tokenize(env.code, env.grammar);
+  hooks.run("after-tokenize", env);
+  const runs = new ColouredRuns();
+  runs.addTokens(env.tokens);
   let html = runs.html(ALL_COLOURS);
   for (let dropped = 1; html.length > maxBytes && dropped <= PALETTE.length; dropped++) {
     html = runs.html(new Set(ALL_COLOURS_LEAST_FIRST.slice(dropped)));
@@ -144,9 +170,8 @@ const ALL_COLOURS_LEAST_FIRST = PALETTE.map(([, colour]) => colour);
 const ALL_COLOURS: ReadonlySet<string> = new Set(ALL_COLOURS_LEAST_FIRST);
 
 /**
- * highlight.js's emitter (its `__emitter` option), which takes the tokens as the grammar reads
- * them: here, as runs of text and the palette's class they show in, a nested scope of no colour
- * taking its parent's. Made as HTML once, by `html`, with no tree or markup to read back.
+ * A block's tokens as runs of text and the palette's class they show in, a nested token of no
+ * colour taking its parent's. Made as HTML by `html`, with the colours a block can afford.
  */
 class ColouredRuns {
   private readonly texts: string[] = [];
@@ -165,37 +190,21 @@ class ColouredRuns {
     }
   }
 
-  openNode(scope: string): void {
-    this.open.push(colourOfScope(scope) ?? this.open.at(-1));
-  }
-
-  closeNode(): void {
-    this.open.pop();
-  }
-
-  startScope(scope: string): void {
-    this.openNode(scope);
-  }
-
-  endScope(): void {
-    this.closeNode();
-  }
-
-  /** Code in another language inside this one (CSS in HTML): its runs, in this run's colour. */
-  __addSublanguage(inner: ColouredRuns): void {
-    const outer = this.open.at(-1);
-    inner.texts.forEach((text, index) => {
-      this.open.push(inner.colours[index] ?? outer);
-      this.addText(text);
-      this.open.pop();
-    });
-  }
-
-  finalize(): void {}
-
-  /** Unused: `html` makes the HTML, with the colours a block can afford. */
-  toHTML(): string {
-    return "";
+  /** Prism's tokens, nested ones inside their parent's colour unless they hold code again. */
+  addTokens(tokens: PrismApi.TokenStream): void {
+    if (typeof tokens === "string") {
+      this.addText(tokens);
+      return;
+    }
+    for (const token of Array.isArray(tokens) ? tokens : [tokens]) {
+      if (typeof token === "string") this.addText(token);
+      else {
+        const inherited = CODE_INSIDE.has(token.type) ? undefined : this.open.at(-1);
+        this.open.push(colourOfToken(token) ?? inherited);
+        this.addTokens(token.content);
+        this.open.pop();
+      }
+    }
   }
 
   /**
@@ -226,8 +235,6 @@ class ColouredRuns {
     return html + (inSpan === undefined ? "" : "</span>") + space;
   }
 }
-
-hljs.configure({ __emitter: ColouredRuns } as unknown as Parameters<typeof hljs.configure>[0]);
 
 function escapeCode(text: string): string {
   if (!/[&<>]/.test(text)) return text;

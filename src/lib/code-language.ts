@@ -46,11 +46,11 @@ export function languageOfTags(
 }
 
 /**
- * Common tags and the language their questions' code is in, by highlight.js's names (see
+ * Common tags and the language their questions' code is in, by the names code is coloured in (see
  * src/lib/code-highlight.ts). Cardano's rows are from its dump: with them 673 of its 813 blocks
  * get a language (scripts/bench.md, "Code highlighting").
  */
-const TAG_LANGUAGES: ReadonlyMap<string, string> = new Map(
+export const TAG_LANGUAGES: ReadonlyMap<string, string> = new Map(
   Object.entries({
     ...{ javascript: "javascript", jquery: "javascript", "node.js": "javascript" },
     ...{ reactjs: "javascript", ajax: "javascript", typescript: "typescript" },

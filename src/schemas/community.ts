@@ -26,7 +26,7 @@ function codeLanguageName(field: string) {
     })
     .refine(namesLanguage, {
       error: (issue) =>
-        `${JSON.stringify(issue.input)} is not a language code is coloured in; use a name highlight.js knows, such as python, javascript, csharp, bash or haskell, or none for plain`,
+        `${JSON.stringify(issue.input)} is not a language code is coloured in; use one such as python, javascript, csharp, bash or haskell (src/lib/code-highlight.ts has them all), or none for plain`,
     });
 }
 

@@ -1,7 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderBodyHtml } from "../../src/lib/body-html.ts";
-import { highlightCode } from "../../src/lib/code-highlight.ts";
+import { highlightCode, knowsLanguage } from "../../src/lib/code-highlight.ts";
+import { TAG_LANGUAGES } from "../../src/lib/code-language.ts";
 import { communitySchema, type Community } from "../../src/schemas/community.ts";
 import { communityWith, pagesOf } from "../helpers/content-in-memory.ts";
 
@@ -166,6 +167,11 @@ describe("code that names no language", () => {
     assert.doesNotMatch(questionHtml(community, "homework", plain), /<span/);
   });
 
+  it("names in its default table only languages code is coloured in", () => {
+    const unknown = [...TAG_LANGUAGES].filter(([, language]) => !knowsLanguage(language));
+    assert.deepEqual(unknown, []);
+  });
+
   it("checks community.yaml's languages", () => {
     const read = communitySchema.safeParse({
       name: "x",
@@ -173,7 +179,7 @@ describe("code that names no language", () => {
       codeLanguages: { ipa: "beer", "Not A Tag": "python", cli: "none" },
     });
     const fix =
-      "use a name highlight.js knows, such as python, javascript, csharp, bash or haskell, or none for plain";
+      "use one such as python, javascript, csharp, bash or haskell (src/lib/code-highlight.ts has them all), or none for plain";
     assert.deepEqual(
       read.error?.issues.map(({ path, message }) => `${path.join(".")}: ${message}`),
       [
