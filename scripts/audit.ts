@@ -44,8 +44,12 @@ const LIGHTHOUSE_RUNS = [
   ["desktop", "light"],
   ["desktop", "dark"],
 ] as const;
-/** A question page with answers: its HTML at most this many times the text of its <main>. */
-const QUESTION_PAGE_BUDGET_RATIO = 2.5;
+/**
+ * A question page with answers: its HTML at most this many times the text of its <main> (2.5
+ * before code was coloured; its three blocks' colours, each block at most 2.5x its plain bytes
+ * by src/lib/code-highlight.ts, took it to x2.60).
+ */
+const QUESTION_PAGE_BUDGET_RATIO = 2.65;
 /** The example's question with the most answer files: the page Lighthouse and the budget read. */
 const QUESTION_PAGE = "nginx-reverse-proxy-websocket";
 /** One of the example's most used tags: its page is the tag page Lighthouse reads. */
