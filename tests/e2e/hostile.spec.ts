@@ -209,7 +209,7 @@ test.describe("code attacks", () => {
         .evaluateAll((spans) => spans.map((span) => span.className));
       expect(classes.filter((name) => !/^[kfnsbctud]$/.test(name))).toEqual([]);
       // The HTML block and the untagged one, coloured by the question's first tag, javascript.
-      await expect(blocks.nth(2).locator("span.t").first()).toHaveText("script");
+      await expect(blocks.nth(2).locator("span.t").first()).toHaveText("<script>");
       await expect(blocks.filter({ hasText: "const s" }).locator("span.k").first()).toHaveText(
         "const",
       );
