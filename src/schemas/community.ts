@@ -106,6 +106,21 @@ export const communitySchema = fieldsObject("of community.yaml", {
   origin: siteOrigin("origin", "https://beer.stackexchange.com"),
 
   /**
+   * The language the posts are written in, as an ISO 639-3 code (`eng`, `fra`, `deu`): what a
+   * Kiwix reader's library files the archive under (scripts/zim.ts). Unset: English.
+   */
+  language: z
+    .string({
+      error: (issue) =>
+        `must be a language's three-letter ISO 639-3 code, but YAML read ${describeYamlValue(issue.input)}; write one such as language: eng`,
+    })
+    .regex(/^[a-z]{3}$/, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not an ISO 639-3 code: three lower-case letters, such as eng, fra or deu`,
+    })
+    .optional(),
+
+  /**
    * Credit for the content, shown as plain text below the listing (outside `<main>`), such as
    * the licence and source of imported Stack Exchange posts.
    */
