@@ -4,7 +4,15 @@
  * every flag; the README's "Kiwix" section says how to read the file.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { readCommunityFile } from "../src/core/community-file.ts";
@@ -105,6 +113,7 @@ function main(): void {
   const metadata = settledMetadata(options);
   const illustration = illustrationPng(options.illustration ?? join(options.site, "favicon.svg"));
   const started = performance.now();
+  mkdirSync(dirname(options.out), { recursive: true });
   const stage = mkdtempSync(join(dirname(options.out), ".zim-stage-"));
   try {
     const files = zimFiles(options.site);
