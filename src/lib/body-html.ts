@@ -9,6 +9,7 @@ import { texTypesetter } from "./math/tex-mathml.ts";
 import { readLinkAddress, type PostTarget } from "./post-links.ts";
 import { highlightCode, MAX_GROWTH } from "./code-highlight.ts";
 import { readLanguageHints } from "./code-language.ts";
+import { decodeSanitizedText } from "./html-text.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
 export interface TexLeft {
@@ -137,11 +138,7 @@ export function highlightBlocks(html: string, fallback: string | undefined): str
     (block, opening: string, preLanguage?: string, codeLanguage?: string, escaped = "") => {
       const language = codeLanguage ?? preLanguage ?? fallback;
       if (language === undefined) return block;
-      const code = escaped
-        .replaceAll("&lt;", "<")
-        .replaceAll("&gt;", ">")
-        .replaceAll("&quot;", '"')
-        .replaceAll("&amp;", "&");
+      const code = decodeSanitizedText(escaped);
       const maxBytes = MAX_GROWTH * block.length - opening.length - "</code></pre>".length;
       const coloured = highlightCode(code, language, maxBytes);
       if (coloured !== undefined) return `${opening}${coloured}</code></pre>`;

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type PrismApi from "prismjs";
 import { projectRoot } from "../project-paths.ts";
+import { escapeText } from "./escape-text.ts";
 
 /*
  * Code blocks coloured at build time with Prism, the highlighter Astro itself ships
@@ -174,6 +175,7 @@ const ALL_COLOURS: ReadonlySet<string> = new Set(ALL_COLOURS_LEAST_FIRST);
  * colour taking its parent's. Made as HTML by `html`, with the colours a block can afford.
  */
 class ColouredRuns {
+  /** Each run's text, escaped once (`escapeText`): `html` may be asked for more than once. */
   private readonly texts: string[] = [];
   private readonly colours: (string | undefined)[] = [];
   /** The colour of each open scope, its parent's when it has none of its own. */
@@ -181,11 +183,12 @@ class ColouredRuns {
 
   addText(text: string): void {
     if (text === "") return;
+    const escaped = escapeText(text);
     const colour = this.open.at(-1);
     const last = this.texts.length - 1;
-    if (last >= 0 && this.colours[last] === colour) this.texts[last] += text;
+    if (last >= 0 && this.colours[last] === colour) this.texts[last] += escaped;
     else {
-      this.texts.push(text);
+      this.texts.push(escaped);
       this.colours.push(colour);
     }
   }
@@ -216,9 +219,8 @@ class ColouredRuns {
     let html = "";
     let inSpan: string | undefined;
     let space = "";
-    this.texts.forEach((text, index) => {
-      const escaped = escapeCode(text);
-      if (/^\s+$/.test(text)) {
+    this.texts.forEach((escaped, index) => {
+      if (/^\s+$/.test(escaped)) {
         space += escaped;
         return;
       }
@@ -234,9 +236,4 @@ class ColouredRuns {
     });
     return html + (inSpan === undefined ? "" : "</span>") + space;
   }
-}
-
-function escapeCode(text: string): string {
-  if (!/[&<>]/.test(text)) return text;
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }

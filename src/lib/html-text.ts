@@ -109,6 +109,15 @@ const ENTITIES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * Text as the sanitizer escaped it (a code block's, between its tags), decoded: the entities
+ * the sanitizer writes (`ENTITIES`) read back, any other `&` kept as it is.
+ */
+export function decodeSanitizedText(escaped: string): string {
+  if (!escaped.includes("&")) return escaped;
+  return escaped.replace(/&#?\w+;/g, (entity) => ENTITIES.get(entity) ?? entity);
+}
+
+/**
  * The text of a sanitized body, as its words are cut from (src/lib/search/words.ts): the text
  * of `htmlToText`, but that a block's edge may give one space where it gives two. A scan of the
  * well-formed HTML the sanitizer writes, a third of the parser's cost, which the build pays
