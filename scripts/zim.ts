@@ -4,18 +4,11 @@
  * every flag; the README's "Kiwix" section says how to read the file.
  */
 import { spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { readCommunityFile } from "../src/core/community-file.ts";
+import { formatProblems } from "../src/lib/problems.ts";
+import { readCommunity } from "../src/machinery/loading/community-file.ts";
 import { contentDirectory } from "../src/project-paths.ts";
 import { commandLineOptions, UsageError } from "./common/usage-error.ts";
 import { illustrationPng } from "./zim/illustration.ts";
@@ -76,14 +69,9 @@ function parseZimArguments(args: string[]): ZimOptions | undefined {
 
 /** community.yaml read and the metadata settled, or a usage error naming every problem. */
 function settledMetadata(options: ZimOptions): ZimMetadata {
-  const folder = contentDirectory();
-  const file = join(folder, "community.yaml");
-  const read = readCommunityFile(existsSync(file) ? readFileSync(file, "utf8") : undefined);
-  if (read.problems) {
-    const lines = read.problems.map(({ field, reason }) => `${field ?? "the file"}: ${reason}`);
-    throw new UsageError(`${file} has problems:\n  - ${lines.join("\n  - ")}`);
-  }
-  const settled = zimMetadata(read.community, options);
+  const { community, problems } = readCommunity(contentDirectory());
+  if (community === undefined) throw new UsageError(`\n${formatProblems(problems)}`);
+  const settled = zimMetadata(community, options);
   if (settled.problems) throw new UsageError(settled.problems.join("\n"));
   return settled.metadata;
 }
