@@ -1,12 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { runCollectingOutput } from "../../scripts/common/run-process.ts";
 import { projectRoot } from "../../src/project-paths.ts";
+import { packZim, startKiwixServe } from "../helpers/kiwix.ts";
 
 /*
  * The example built and packed into a ZIM by `npm run zim`, then read by Kiwix's own tools:
@@ -17,12 +17,6 @@ const work = join(projectRoot, "tests/.output/zim");
 const site = join(work, "site");
 const zim = join(work, "example.zim");
 const PORT = 4396;
-
-const packZim = (args: readonly string[], env: NodeJS.ProcessEnv = process.env) =>
-  runCollectingOutput(process.execPath, [join(projectRoot, "scripts/zim.ts"), ...args], {
-    cwd: projectRoot,
-    env: { ...env, QA_CONTENT_DIR: join(projectRoot, "content") },
-  });
 
 describe("the example as a ZIM file", () => {
   let server: ChildProcess | undefined;
@@ -47,16 +41,9 @@ describe("the example as a ZIM file", () => {
   });
 
   it("is in kiwix-serve's catalogue with community.yaml's metadata, and its search finds a question", async () => {
-    server = spawn("kiwix-serve", ["--address", "127.0.0.1", "--port", String(PORT), zim], {
-      stdio: "ignore",
-    });
+    server = await startKiwixServe(zim, PORT);
     const base = `http://127.0.0.1:${PORT}`;
-    let catalogue = "";
-    for (let tries = 0; tries < 50 && catalogue === ""; tries++) {
-      catalogue = await fetch(`${base}/catalog/v2/entries`)
-        .then((response) => response.text())
-        .catch(() => delay(100).then(() => ""));
-    }
+    const catalogue = await fetch(`${base}/catalog/v2/entries`).then((response) => response.text());
     assert.match(catalogue, /<title>Homelab &amp; Self-Hosting<\/title>/);
     assert.match(
       catalogue,

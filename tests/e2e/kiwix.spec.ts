@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
-import { runCollectingOutput } from "../../scripts/common/run-process.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 import { sitesRoot } from "./sites.ts";
 import { watchPage } from "./watch-page.ts";
+import { packZim, startKiwixServe } from "../helpers/kiwix.ts";
 
 /*
  * The example, packed by `npm run zim` and served by kiwix-serve, read in Chromium as a Kiwix
@@ -26,29 +25,9 @@ let server: ChildProcess | undefined;
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   rmSync(work, { recursive: true, force: true });
-  const packed = await runCollectingOutput(
-    process.execPath,
-    [join(projectRoot, "scripts/zim.ts"), "--out", join(work, "example.zim"), "--site", site],
-    { cwd: projectRoot, env: { ...process.env, QA_CONTENT_DIR: join(projectRoot, "content") } },
-  );
+  const packed = await packZim(["--out", join(work, "example.zim"), "--site", site]);
   if (packed.exitCode !== 0) throw new Error(`npm run zim failed:\n${packed.output}`);
-  server = spawn(
-    "kiwix-serve",
-    ["--address", "127.0.0.1", "--port", String(PORT), join(work, "example.zim")],
-    { stdio: "ignore" },
-  );
-  for (let tries = 0; tries < 100; tries++) {
-    if (
-      await fetch(`${base}/catalog/v2/entries`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    ) {
-      return;
-    }
-    await delay(100);
-  }
-  throw new Error("kiwix-serve did not start");
+  server = await startKiwixServe(join(work, "example.zim"), PORT);
 });
 
 test.afterAll(() => server?.kill());

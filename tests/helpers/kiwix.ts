@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { runCollectingOutput } from "../../scripts/common/run-process.ts";
+import { projectRoot } from "../../src/project-paths.ts";
+
+/*
+ * The example packed and served as a Kiwix reader gets it, for the build test and the browser
+ * spec alike: `npm run zim` with the example's community.yaml, then kiwix-serve.
+ */
+
+/** `npm run zim` with `args`, community.yaml from the example, its output collected. */
+export function packZim(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
+  return runCollectingOutput(process.execPath, [join(projectRoot, "scripts/zim.ts"), ...args], {
+    cwd: projectRoot,
+    env: { ...env, QA_CONTENT_DIR: join(projectRoot, "content") },
+  });
+}
+
+/** kiwix-serve serving `zim` on 127.0.0.1:`port`, once its catalogue answers. */
+export async function startKiwixServe(zim: string, port: number): Promise<ChildProcess> {
+  const server = spawn("kiwix-serve", ["--address", "127.0.0.1", "--port", String(port), zim], {
+    stdio: "ignore",
+  });
+  for (let tries = 0; tries < 100; tries++) {
+    const up = await fetch(`http://127.0.0.1:${port}/catalog/v2/entries`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return server;
+    await delay(100);
+  }
+  server.kill();
+  throw new Error(`kiwix-serve did not start on port ${port}`);
+}
