@@ -256,6 +256,27 @@ test("fits a 320 px phone without sideways scrolling", async ({ page }) => {
   expect(overflow).toBe(0);
 });
 
+test("an answer reads as the question does: body text below a rule, not heading type", async ({
+  page,
+}) => {
+  await page.goto(`${listing}questions/nginx-reverse-proxy-websocket/index.html`);
+  const typeOf = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { size: style.fontSize, weight: style.fontWeight };
+      });
+  const question = await typeOf("main > .post-body p");
+  expect(question).toEqual({ size: "16px", weight: "400" });
+  for (const selector of [".answer .post-body p", ".answer .post-meta"]) {
+    expect((await typeOf(selector)).weight, selector).toBe("400");
+  }
+  expect(await typeOf(".answer .post-body p")).toEqual(question);
+  await expect(page.locator(".answers")).toHaveCSS("border-top-width", "1px");
+});
+
 test("nothing moves once shown: no layout shift while loading", async ({ page }) => {
   await page.goto(listing);
   const shift = await page.evaluate(
