@@ -9,6 +9,10 @@ import { createHash } from "node:crypto";
  * all. A page opened from disk counts its own folder tree as `'self'`. `frame-ancestors` is
  * ignored in a meta tag; the `_headers` file sends it.
  *
+ * `form-action 'self'` is for the readers that wrap a page in their own search bar, as
+ * kiwix-serve does: its form sends the words to the same server. No form of ours is ever sent,
+ * and the sanitizer lets no form through from a post.
+ *
  * `connect-src 'self'` only lets Lighthouse read robots.txt: since Chromium applies the page's
  * CSP to the DevTools fetch Lighthouse uses (GoogleChrome/lighthouse#16597, #4386), `'none'`
  * there fails its SEO audit. The search script opens no connection: it loads the index as
@@ -32,7 +36,7 @@ export function contentSecurityPolicy(
     "connect-src 'self'",
     scripts ? "script-src 'self'" : "script-src 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    "form-action 'self'",
   ].join("; ");
 }
 

@@ -73,3 +73,16 @@ test("Kiwix's own search finds a question by a word of its body", async ({ page 
     page.locator('a[href="/example/questions/nginx-reverse-proxy-websocket/index.html"]'),
   ).toBeVisible();
 });
+
+test("kiwix-serve's own search bar, above a question's page, takes the reader to its results", async ({
+  page,
+}) => {
+  await page.goto(`${book}questions/restic-systemd-timer/index.html`);
+  const box = page.locator("#kiwixsearchbox");
+  await box.fill("websocket");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?content=example&pattern=websocket$/);
+  await expect(
+    page.locator('a[href="/example/questions/nginx-reverse-proxy-websocket/index.html"]'),
+  ).toBeVisible();
+});
