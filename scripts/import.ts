@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { communityAttribution, siteFromFolderName } from "./import/attribution.ts";
+import { communityAttribution, licenceList, siteFromFolderName } from "./import/attribution.ts";
 import {
   communityFileProblems,
   nameProblem,
@@ -124,14 +124,15 @@ function writeCommunityFile(
   const attribution = communityAttribution(site, licences);
   const typesetsMath = decideMath(pass.mathUse, options.math);
   const pageSize = decidePageSize(pass.written, options.pageSize);
-  const community = renderCommunityFile(
+  const community = renderCommunityFile({
     name,
     attribution,
-    `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
-    typesetsMath,
+    source: `Imported from the ${site} data dump by scripts/import.ts (see scripts/import.md).`,
+    math: typesetsMath,
     pageSize,
-    `https://${site}`,
-  );
+    origin: `https://${site}`,
+    license: licenceList(licences),
+  });
   const communityProblems = communityFileProblems(community);
   if (communityProblems.length > 0) {
     throw new Error(`community.yaml would be invalid: ${JSON.stringify(communityProblems)}`);

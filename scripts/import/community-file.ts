@@ -3,6 +3,20 @@ import { readCommunityFile } from "../../src/core/community-file.ts";
 import { stringify } from "yaml";
 import type { FieldProblem } from "./question-file.ts";
 
+/** What the importer decided for community.yaml. */
+export interface CommunitySettings {
+  name: string;
+  /** The credit shown below the listing. */
+  attribution: string;
+  /** Where the content came from, for the comment at the file's top. */
+  source: string;
+  math?: boolean;
+  pageSize?: number | undefined;
+  origin?: string;
+  /** The licences the posts name, for a ZIM's License. */
+  license?: string;
+}
+
 /**
  * `community.yaml`: the name and the attribution, both double-quoted, under comments that say
  * where the content came from and repeat the credit for anyone reading the file. Dump bodies
@@ -10,15 +24,10 @@ import type { FieldProblem } from "./question-file.ts";
  * `math` is written only for a site that uses TeX (`math: tex`); off is the default. `pageSize`
  * only when the listing is paged; left out, one page holds every question. `origin`: the site
  * the posts came from, whose links between posts can then lead to the archive's own pages.
+ * `license`: the licences its posts name, which `npm run zim` writes into the ZIM file.
  */
-export function renderCommunityFile(
-  name: string,
-  attribution: string,
-  source: string,
-  math = false,
-  pageSize?: number,
-  origin?: string,
-): string {
+export function renderCommunityFile(settings: CommunitySettings): string {
+  const { name, attribution, source, math = false, pageSize, origin, license } = settings;
   const yaml = stringify(
     {
       name,
@@ -26,6 +35,7 @@ export function renderCommunityFile(
       bodyFormat: "html",
       ...(math && { math: "tex" }),
       ...(pageSize !== undefined && { pageSize }),
+      ...(license !== undefined && license !== "" && { license }),
       attribution,
     },
     { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 },

@@ -121,6 +121,20 @@ export const communitySchema = fieldsObject("of community.yaml", {
     .optional(),
 
   /**
+   * The licence(s) the content is under, such as `CC BY-SA 4.0` (the importer writes those its
+   * posts name): what a ZIM file's License says (scripts/zim.ts). Each post names its own.
+   */
+  license: z
+    .string({
+      error: (issue) =>
+        `must be text, but YAML read ${describeYamlValue(issue.input)}; write it in quotes, such as license: "CC BY-SA 4.0"`,
+    })
+    .regex(/^[^\n\r]+$/, {
+      error: () => `must be one line of text, such as license: "CC BY-SA 4.0"`,
+    })
+    .optional(),
+
+  /**
    * Credit for the content, shown as plain text below the listing (outside `<main>`), such as
    * the licence and source of imported Stack Exchange posts.
    */

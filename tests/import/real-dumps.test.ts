@@ -461,6 +461,11 @@ describe("importing the real dumps", withDumps, () => {
       readFileSync(join(outputDir, "bicycles.meta.stackexchange.com/community.yaml"), "utf8"),
       /^attribution: "Questions and answers from bicycles\.meta\.stackexchange\.com, by their authors, under CC BY-SA 2\.5, CC BY-SA 3\.0 or CC BY-SA 4\.0 \(each post names its own\)/m,
     );
+    assert.match(
+      readFileSync(join(outputDir, "bicycles.meta.stackexchange.com/community.yaml"), "utf8"),
+      /^license: "CC BY-SA 2\.5, CC BY-SA 3\.0 or CC BY-SA 4\.0"$/m,
+      "the licences its posts name, for a ZIM file's License",
+    );
     assert.deepEqual(reports.get("cardano.stackexchange.com")?.duplicateLinks.notFollowed, [
       { id: "2108", target: "2106", reason: "2106 is not in Posts.xml (a deleted post)" },
     ]);

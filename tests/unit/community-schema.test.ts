@@ -245,6 +245,24 @@ describe("communitySchema", () => {
     ]);
   });
 
+  it("keeps a licence of one line, and says how to write one otherwise", () => {
+    assert.equal(
+      communitySchema.parse({ name: "Beer", license: "CC BY-SA 3.0" }).license,
+      "CC BY-SA 3.0",
+    );
+    assert.deepEqual(issuesOf({ name: "Beer", license: "CC BY-SA\n3.0" }), [
+      {
+        code: "invalid_format",
+        path: ["license"],
+        message: 'must be one line of text, such as license: "CC BY-SA 4.0"',
+      },
+    ]);
+    assert.deepEqual(
+      issuesOf({ name: "Beer", license: 4 })[0]?.message,
+      'must be text, but YAML read the number 4; write it in quotes, such as license: "CC BY-SA 4.0"',
+    );
+  });
+
   it("reads origin as the site's scheme and host, a final / and upper case aside", () => {
     for (const origin of ["https://beer.stackexchange.com", "https://Beer.StackExchange.com/"]) {
       assert.equal(

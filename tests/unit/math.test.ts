@@ -346,7 +346,13 @@ describe("math: in community.yaml and the importer", () => {
   });
 
   it("writes math: tex only when on", () => {
-    assert.match(renderCommunityFile("Q", "credit", "from", true), /^math: "tex"$/m);
-    assert.doesNotMatch(renderCommunityFile("Q", "credit", "from", false), /math:/);
+    assert.match(
+      renderCommunityFile({ name: "Q", attribution: "credit", source: "from", math: true }),
+      /^math: "tex"$/m,
+    );
+    assert.doesNotMatch(
+      renderCommunityFile({ name: "Q", attribution: "credit", source: "from" }),
+      /math:/,
+    );
   });
 });
