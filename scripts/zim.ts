@@ -6,14 +6,15 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { formatProblems } from "../src/lib/problems.ts";
 import { readCommunity } from "../src/machinery/loading/community-file.ts";
 import { contentDirectory } from "../src/project-paths.ts";
 import { commandLineOptions, UsageError } from "./common/usage-error.ts";
 import { illustrationPng } from "./zim/illustration.ts";
-import { zimMetadata, type ZimFlags, type ZimMetadata } from "./zim/metadata.ts";
-import { stageFiles, zimFiles } from "./zim/stage.ts";
+import { zimEntries, zimFiles, type ZimEntry } from "./zim/entries.ts";
+import { openZimMetadata, zimMetadata, type ZimFlags, type ZimMetadata } from "./zim/metadata.ts";
 
 const HELP = `Pack the built site into one ZIM file, for Kiwix's readers and kiwix-serve.
 
@@ -32,11 +33,14 @@ Options:
   --language CODE      ISO 639-3 (default: community.yaml's language, else eng).
   --tags TEXT          Semicolon-separated (default: _category:stack_exchange;stack_exchange
                        for a Stack Exchange origin, else _category:other;qa).
+  --license TEXT       The content's licence(s) (default: community.yaml's license).
   --illustration FILE  A 48x48 PNG, or an SVG drawn at 48x48 (default: the site's favicon.svg).
   -h, --help           Show this help.
 
 The content folder (QA_CONTENT_DIR, else content/) gives community.yaml. The listing is the main
-page. zimwriterfs (Debian's zim-tools) writes the file, with Kiwix's full-text index.`;
+page; question pages are titled as their questions, and are what Kiwix's search finds. openZIM's
+libzim writes the file, through Python (Debian's python3-libzim; QA_ZIM_PYTHON names another
+interpreter).`;
 
 interface ZimOptions extends ZimFlags {
   out: string;
@@ -51,7 +55,7 @@ function parseZimArguments(args: string[]): ZimOptions | undefined {
     allowPositionals: true,
     options: {
       ...{ out: text, site: text, name: text, title: text, description: text, creator: text },
-      ...{ publisher: text, language: text, tags: text, illustration: text },
+      ...{ publisher: text, language: text, tags: text, license: text, illustration: text },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -67,29 +71,57 @@ function parseZimArguments(args: string[]): ZimOptions | undefined {
   };
 }
 
-/** community.yaml read and the metadata settled, or a usage error naming every problem. */
-function settledMetadata(options: ZimOptions): ZimMetadata {
+/**
+ * The metadata settled from community.yaml and the flags, with the community's name that
+ * ends page titles; or a usage error naming every problem.
+ */
+function settledMetadata(options: ZimOptions): { community: string; metadata: ZimMetadata } {
   const { community, problems } = readCommunity(contentDirectory());
   if (community === undefined) throw new UsageError(`\n${formatProblems(problems)}`);
   const settled = zimMetadata(community, options);
   if (settled.problems) throw new UsageError(settled.problems.join("\n"));
-  return settled.metadata;
+  return { community: community.name, metadata: settled.metadata };
 }
 
-/** zimwriterfs's arguments for the staged site. */
-function zimwriterfsArguments(metadata: ZimMetadata, stage: string, out: string): string[] {
-  return [
-    ...["--welcome", "index.html", "--illustration", ILLUSTRATION_FILE],
-    ...["--language", metadata.language, "--title", metadata.title],
-    ...["--description", metadata.description, "--creator", metadata.creator],
-    ...["--publisher", metadata.publisher, "--name", metadata.name, "--tags", metadata.tags],
-    ...(metadata.source === undefined ? [] : ["--source", metadata.source]),
-    ...["--scraper", "qa-listing", stage, out],
-  ];
+/** The writer, beside this script: openZIM's libzim through its Python binding. */
+const WRITER = fileURLToPath(new URL("zim/write-zim.py", import.meta.url));
+/** Debian's python3-libzim is installed for Debian's own interpreter, not one earlier on PATH. */
+const PYTHON =
+  process.env["QA_ZIM_PYTHON"] ?? (existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
+/** write-zim.py's exit status when libzim's binding is missing; it says how to install it. */
+const MISSING_LIBRARY = 3;
+
+/** The writer's manifest (write-zim.py's docstring): the archive, then a line per file. */
+function manifestLines(
+  options: ZimOptions,
+  metadata: ZimMetadata,
+  illustration: Buffer,
+  entries: readonly ZimEntry[],
+): string {
+  const archive = {
+    ...{ out: options.out, site: options.site, mainPath: "index.html" },
+    language: metadata.language,
+    metadata: openZimMetadata(metadata, new Date()),
+    illustration: illustration.toString("base64"),
+  };
+  const lines = [JSON.stringify(archive)];
+  for (const { path, title, mimeType, question } of entries) {
+    lines.push(JSON.stringify([path, title, mimeType, question, question]));
+  }
+  return `${lines.join("\n")}\n`;
 }
 
-/** Where the illustration goes in the staged site: a name no build writes. */
-const ILLUSTRATION_FILE = "zim-illustration-48x48.png";
+/** Runs the writer on `manifest`, its problems thrown as ones the user can act on. */
+function writeZim(manifest: string): void {
+  const run = spawnSync(PYTHON, [WRITER, manifest], { stdio: ["ignore", "ignore", "inherit"] });
+  if (run.error && (run.error as NodeJS.ErrnoException).code === "ENOENT") {
+    throw new UsageError(
+      `${PYTHON} was not found: install Python 3 and Debian's python3-libzim (sudo apt-get install python3-libzim), or name an interpreter that has libzim with QA_ZIM_PYTHON`,
+    );
+  }
+  if (run.status === MISSING_LIBRARY) throw new UsageError(`${PYTHON} has no libzim (above)`);
+  if (run.status !== 0) throw new Error(`write-zim.py failed (exit ${run.status ?? run.signal})`);
+}
 
 function main(): void {
   const options = commandLineOptions("zim", parseZimArguments, HELP);
@@ -98,32 +130,29 @@ function main(): void {
       `${options.site} holds no built site (no index.html); run npm run build first, or pass --site`,
     );
   }
-  const metadata = settledMetadata(options);
+  const { community, metadata } = settledMetadata(options);
   const illustration = illustrationPng(options.illustration ?? join(options.site, "favicon.svg"));
   const started = performance.now();
+  const entries = zimEntries(options.site, zimFiles(options.site), community);
   mkdirSync(dirname(options.out), { recursive: true });
-  const stage = mkdtempSync(join(dirname(options.out), ".zim-stage-"));
+  const work = mkdtempSync(join(dirname(options.out), ".zim-manifest-"));
   try {
-    const files = zimFiles(options.site);
-    stageFiles(options.site, files, stage);
-    writeFileSync(join(stage, ILLUSTRATION_FILE), illustration);
+    const manifest = join(work, "manifest.jsonl");
+    writeFileSync(manifest, manifestLines(options, metadata, illustration, entries));
     rmSync(options.out, { force: true });
-    const run = spawnSync("zimwriterfs", zimwriterfsArguments(metadata, stage, options.out), {
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (run.error && (run.error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new UsageError(
-        "zimwriterfs is not installed: it comes with Debian's zim-tools (sudo apt-get install zim-tools)",
-      );
-    }
-    if (run.status !== 0) throw new Error(`zimwriterfs failed (exit ${run.status ?? run.signal})`);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const megabytes = (statSync(options.out).size / 1e6).toFixed(1);
-    console.log(
-      `zim: ${options.out}: ${files.length} files in ${megabytes} MB (${seconds} s), "${metadata.title}", ${metadata.name}`,
-    );
+    writeZim(manifest);
   } finally {
-    rmSync(stage, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const megabytes = (statSync(options.out).size / 1e6).toFixed(1);
+  console.log(
+    `zim: ${options.out}: ${entries.length} files in ${megabytes} MB (${seconds} s), "${metadata.title}", ${metadata.name}`,
+  );
+  if (metadata.license === undefined) {
+    console.log(
+      'zim: no License written: set license in community.yaml, or pass --license, such as --license "CC BY-SA 4.0"',
+    );
   }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Resvg } from "@resvg/resvg-js";
 import { UsageError } from "../common/usage-error.ts";
 
-/** The size Kiwix's library shows an archive's illustration at, and the only one zimwriterfs takes. */
+/** The size Kiwix's library shows an archive's illustration at (openZIM's `Illustration_48x48@1`). */
 export const ILLUSTRATION_SIZE = 48;
 
 /**

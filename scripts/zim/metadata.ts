@@ -14,9 +14,10 @@ export interface ZimFlags {
   publisher?: string | undefined;
   language?: string | undefined;
   tags?: string | undefined;
+  license?: string | undefined;
 }
 
-/** zimwriterfs's metadata arguments, checked. */
+/** The archive's metadata, checked. */
 export interface ZimMetadata {
   /** The archive's identifier across versions, such as `beer.stackexchange.com_eng_all`. */
   name: string;
@@ -30,6 +31,8 @@ export interface ZimMetadata {
   tags: string;
   /** The site the posts came from, when community.yaml names it. */
   source?: string;
+  /** The content's licence(s), from community.yaml's `license` or --license. */
+  license?: string;
 }
 
 /** openZIM's limits: Kiwix's library shows no more of a title or a description. */
@@ -45,6 +48,7 @@ export function zimMetadata(
   const language = flags.language ?? community.language ?? "eng";
   const title = flags.title ?? community.name;
   const creator = flags.creator ?? host ?? community.name;
+  const license = flags.license ?? community.license;
   const metadata: ZimMetadata = {
     name: flags.name ?? `${slug(host ?? community.name)}_${language}_all`,
     title,
@@ -54,12 +58,35 @@ export function zimMetadata(
     language,
     tags: flags.tags ?? defaultTags(host),
     ...(community.origin !== undefined && { source: community.origin }),
+    ...(license !== undefined && { license }),
   };
   const problems = metadataProblems(metadata);
   return problems.length > 0 ? { problems } : { metadata };
 }
 
-function metadataProblems({ name, title, description, language, tags }: ZimMetadata): string[] {
+/**
+ * The metadata under openZIM's names, as libzim writes it. `Date` is the day the file is made;
+ * `Scraper` names this project, as every ZIM names the tool that made its content. The tag
+ * `_ftindex:yes` tells Kiwix's readers the file has a full-text index to search.
+ */
+export function openZimMetadata(metadata: ZimMetadata, date: Date): Record<string, string> {
+  return {
+    Name: metadata.name,
+    Title: metadata.title,
+    Description: metadata.description,
+    Creator: metadata.creator,
+    Publisher: metadata.publisher,
+    Language: metadata.language,
+    Tags: `${metadata.tags};_ftindex:yes`,
+    Date: date.toISOString().slice(0, 10),
+    Scraper: "qa-listing",
+    ...(metadata.source !== undefined && { Source: metadata.source }),
+    ...(metadata.license !== undefined && { License: metadata.license }),
+  };
+}
+
+function metadataProblems(metadata: ZimMetadata): string[] {
+  const { name, title, description, language, tags, license } = metadata;
   const length = (text: string) => [...new Intl.Segmenter().segment(text)].length;
   return [
     ...(length(title) > MAX_TITLE
@@ -83,6 +110,9 @@ function metadataProblems({ name, title, description, language, tags }: ZimMetad
           `the name ${JSON.stringify(name)} may hold only letters, digits, "_", "." and "-"; pass one with --name, such as --name ${slug(name) || "our_archive"}_eng_all`,
         ]),
     ...(/[\n\r]/.test(tags) ? ["--tags must be one line of tags separated by semicolons"] : []),
+    ...(license !== undefined && /[\n\r]/.test(license)
+      ? ['the licence must be one line: pass one with --license, such as --license "CC BY-SA 4.0"']
+      : []),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { runCollectingOutput } from "../../scripts/common/run-process.ts";
@@ -28,9 +28,15 @@ describe("the example as a ZIM file", () => {
       QA_CACHE_DIR: join(work, "cache"),
     });
     assert.equal(build.exitCode, 0, build.output);
-    const packed = await packZim(["--out", zim, "--site", site]);
+    const packed = await packZim(["--out", zim, "--site", site, "--license", "CC BY-SA 4.0"]);
     assert.equal(packed.exitCode, 0, packed.output);
   });
+
+  /** kiwix-serve, started by the first test that reads through it. */
+  async function served(): Promise<string> {
+    server ??= await startKiwixServe(zim, PORT);
+    return `http://127.0.0.1:${PORT}`;
+  }
 
   after(() => server?.kill());
 
@@ -41,8 +47,7 @@ describe("the example as a ZIM file", () => {
   });
 
   it("is in kiwix-serve's catalogue with community.yaml's metadata, and its search finds a question", async () => {
-    server = await startKiwixServe(zim, PORT);
-    const base = `http://127.0.0.1:${PORT}`;
+    const base = await served();
     const catalogue = await fetch(`${base}/catalog/v2/entries`).then((response) => response.text());
     assert.match(catalogue, /<title>Homelab &amp; Self-Hosting<\/title>/);
     assert.match(
@@ -56,14 +61,63 @@ describe("the example as a ZIM file", () => {
       (response) => response.text(),
     );
     assert.match(results, /href="[^"]*\/questions\/nginx-reverse-proxy-websocket\/index\.html"/);
+    const meta = async (name: string) =>
+      fetch(`${base}/raw/example/meta/${name}`).then((response) => response.text());
+    assert.equal(await meta("License"), "CC BY-SA 4.0", "from --license");
+    assert.match(await meta("Date"), /^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it("says how to install zimwriterfs when it is missing", async () => {
+  it("suggests questions by their own titles, and nothing but questions", async () => {
+    const base = await served();
+    const suggest = async (term: string) => {
+      const url = `${base}/suggest?content=example&term=${encodeURIComponent(term)}`;
+      const found = (await fetch(url).then((response) => response.json())) as {
+        value: string;
+        path?: string;
+      }[];
+      return found.flatMap(({ value, path }) => (path === undefined ? [] : [{ value, path }]));
+    };
+    assert.deepEqual(await suggest("WireGuard handshake"), [
+      {
+        value: "WireGuard handshake completes but no traffic passes through the tunnel",
+        path: "questions/wireguard-handshake-but-no-traffic/index.html",
+      },
+    ]);
+    assert.deepEqual(
+      await suggest("Homelab"),
+      [],
+      "no page is suggested for the name it ends with",
+    );
+    const tagged = await suggest("Questions tagged");
+    assert.deepEqual(
+      tagged.filter(({ path }) => !path.startsWith("questions/")),
+      [],
+      "tag pages are not suggested",
+    );
+  });
+
+  it("says how to install libzim's binding when the interpreter lacks it, or is missing", async () => {
+    // Python without its site packages: Debian's python3-libzim is one of them.
+    const bare = join(work, "python-without-libzim");
+    writeFileSync(bare, '#!/bin/sh\nexec python3 -S "$@"\n');
+    chmodSync(bare, 0o755);
     const packed = await packZim(["--out", join(work, "none.zim"), "--site", site], {
       ...process.env,
-      PATH: "/nonexistent",
+      QA_ZIM_PYTHON: bare,
     });
-    assert.equal(packed.exitCode, 2);
-    assert.match(packed.stderr, /zimwriterfs is not installed: it comes with Debian's zim-tools/);
+    assert.equal(packed.exitCode, 2, packed.output);
+    assert.match(
+      packed.stderr,
+      /python3-libzim is not installed: .*sudo apt-get install python3-libzim/,
+    );
+    const missing = await packZim(["--out", join(work, "none.zim"), "--site", site], {
+      ...process.env,
+      QA_ZIM_PYTHON: "/nonexistent/python3",
+    });
+    assert.equal(missing.exitCode, 2, missing.output);
+    assert.match(
+      missing.stderr,
+      /\/nonexistent\/python3 was not found: install Python 3 and Debian's python3-libzim/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { zimMetadata } from "../../scripts/zim/metadata.ts";
+import { openZimMetadata, zimMetadata } from "../../scripts/zim/metadata.ts";
 import { communityWith } from "../helpers/content-in-memory.ts";
 
 describe("a ZIM's metadata", () => {
@@ -49,6 +49,44 @@ describe("a ZIM's metadata", () => {
       "the description is 81 characters; Kiwix's library shows at most 80: pass a shorter one with --description",
       'the language "en" is not an ISO 639-3 code; pass one such as --language eng',
       'the name "a name" may hold only letters, digits, "_", "." and "-"; pass one with --name, such as --name a_name_eng_all',
+    ]);
+  });
+
+  it("writes openZIM's names, with the day, the licence and the full-text index's tag", () => {
+    const community = communityWith({
+      name: "beer.stackexchange.com",
+      origin: "https://beer.stackexchange.com",
+      license: "CC BY-SA 3.0",
+    });
+    const { metadata } = zimMetadata(community, {});
+    assert.ok(metadata);
+    assert.deepEqual(openZimMetadata(metadata, new Date("2026-11-27T23:59:00Z")), {
+      Name: "beer.stackexchange.com_eng_all",
+      Title: "beer.stackexchange.com",
+      Description: "Questions and answers of beer.stackexchange.com",
+      Creator: "beer.stackexchange.com",
+      Publisher: "beer.stackexchange.com",
+      Language: "eng",
+      Tags: "_category:stack_exchange;stack_exchange;_ftindex:yes",
+      Date: "2026-11-27",
+      Scraper: "qa-listing",
+      Source: "https://beer.stackexchange.com",
+      License: "CC BY-SA 3.0",
+    });
+    const flagged = zimMetadata(community, { license: "CC BY-SA 4.0" }).metadata;
+    assert.equal(flagged?.license, "CC BY-SA 4.0", "--license over community.yaml");
+  });
+
+  it("writes no License when neither community.yaml nor a flag names one", () => {
+    const { metadata } = zimMetadata(communityWith({ name: "Homelab" }), {});
+    assert.ok(metadata);
+    assert.equal(Object.hasOwn(openZimMetadata(metadata, new Date()), "License"), false);
+  });
+
+  it("takes a licence of one line only", () => {
+    const read = zimMetadata(communityWith({ name: "Homelab" }), { license: "CC\nBY" });
+    assert.deepEqual(read.problems, [
+      'the licence must be one line: pass one with --license, such as --license "CC BY-SA 4.0"',
     ]);
   });
 });
