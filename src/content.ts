@@ -1,4 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { getLiveCollection, getLiveEntry } from "astro:content";
+import { IMAGES_FOLDER } from "./lib/content-images.ts";
+import { contentDirectory } from "./project-paths.ts";
+import type { ShownImage } from "./loaders/images.ts";
 import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry, QuestionPage, TagSummary } from "./core/page-data.ts";
 import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
@@ -63,6 +68,25 @@ export async function getSearchIndex(): Promise<HeldSearchFile[]> {
     ({ props }) => `search/${props.file}`,
     ({ file, text }) => ({ file, text: rebuildIdentity(text) }),
   ).map(({ props }) => props);
+}
+
+/**
+ * The files of the content's `images/` that pages show, for the site's `images/`: each written
+ * again only when it changed.
+ */
+export async function getImages(): Promise<ShownImage[]> {
+  const { entries, error } = await getLiveCollection("images");
+  if (error || !entries) throw error ?? new Error("The images loader returned no files.");
+  return pathsToWrite(
+    entries.map(({ data }) => ({ props: data })),
+    ({ props }) => `${IMAGES_FOLDER}/${props.file}`,
+    ({ file, version }) => ({ file, version }),
+  ).map(({ props }) => props);
+}
+
+/** The bytes of a file of the content's `images/`, as the site's `images/` holds it. */
+export function readImage(file: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(readFileSync(join(contentDirectory(), IMAGES_FOLDER, file)));
 }
 
 /** A search index file's text as it is written: read back if a build stored it. */

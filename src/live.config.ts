@@ -1,5 +1,10 @@
 import { defineLiveCollection } from "astro:content";
-import { communityLoader, questionsLoader, searchIndexLoader } from "./loaders/index.ts";
+import {
+  communityLoader,
+  imagesLoader,
+  questionsLoader,
+  searchIndexLoader,
+} from "./loaders/index.ts";
 
 /*
  * Both collections are live: their loaders run while the pages render (see the loaders for
@@ -14,4 +19,5 @@ export const collections = {
   community: defineLiveCollection({ loader: communityLoader() }),
   questions: defineLiveCollection({ loader: questionsLoader() }),
   searchIndex: defineLiveCollection({ loader: searchIndexLoader() }),
+  images: defineLiveCollection({ loader: imagesLoader() }),
 };

@@ -35,7 +35,9 @@ export function renderPost(
     bodyWords,
     ...(texLeft.length > 0 && { texLeft }),
     ...(rendered.length > 0 && { commentsJson: JSON.stringify(oldestFirst(rendered)) }),
-    ...((links.targets.length > 0 || links.dead > 0) && { bodyLinks: links }),
+    ...((links.targets.length > 0 || links.dead > 0 || links.images.length > 0) && {
+      bodyLinks: links,
+    }),
   };
 }
 

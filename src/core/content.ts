@@ -24,6 +24,8 @@ import {
 import { commentAnchor, questionPagePath } from "../lib/site-paths.ts";
 import { titleLine } from "../lib/title-line.ts";
 import { languageOfTags } from "../lib/code-language.ts";
+import type { ImageFacts } from "../lib/content-images.ts";
+import { UsedImages } from "./used-images.ts";
 
 /**
  * Everything the pages are built from, validated and derived. `Question` is what is kept of
@@ -39,6 +41,22 @@ export interface Content<Question = QuestionPage, IndexFile = SearchFile> {
    * what a build keeps of each (`keepSearchFile`).
    */
   searchIndex: IndexFile[];
+  /** The files of `images/` the bodies show, each once, sorted: the site's `images/`. */
+  images: string[];
+}
+
+/** The content folder's `images/`, as the build reads it: each file's facts, asked by name. */
+export interface ContentImages {
+  /** The image's size or its problem; undefined when there is no such file. */
+  factsOf(name: string): ImageFacts | undefined;
+}
+
+/** What reading community.yaml came to, with the problems of the content folder itself. */
+export interface CommunityReading {
+  community?: Community;
+  problems: readonly ContentProblem[];
+  /** The folder's `images/`; without it, a body that shows one of its files is a problem. */
+  images?: ContentImages;
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
@@ -63,18 +81,18 @@ export type ContentReading<Question = QuestionPage, IndexFile = SearchFile> =
  * hooks, the page itself, and every text an entry holds is held.
  */
 export function assembleContent(
-  community: { community?: Community; problems: readonly ContentProblem[] },
+  community: CommunityReading,
   questions: FolderFiles<QuestionEntry>,
   answers?: FolderFiles<AnswerEntry>,
 ): ContentReading;
 export function assembleContent<Question, Text, IndexFile>(
-  community: { community?: Community; problems: readonly ContentProblem[] },
+  community: CommunityReading,
   questions: FolderFiles<QuestionEntry<Text>>,
   answers: FolderFiles<AnswerEntry<Text>> | undefined,
   build: BuildHooks<Question, Text, IndexFile>,
 ): ContentReading<Question, IndexFile>;
 export function assembleContent<Question, Text, IndexFile>(
-  community: { community?: Community; problems: readonly ContentProblem[] },
+  community: CommunityReading,
   questions: FolderFiles<QuestionEntry<Text>>,
   answers: FolderFiles<AnswerEntry<Text>> = noFiles(),
   build: BuildHooks<Question, Text, IndexFile> = heldHooks(),
@@ -84,7 +102,7 @@ export function assembleContent<Question, Text, IndexFile>(
   // (scripts/bench.md, "Why the constants are what they are").
   const derived = derivePages(community, questions, answers, build);
   if ("problems" in derived) return derived;
-  const { searched, kept, texLeft, linkTally } = derived;
+  const { searched, kept, texLeft, linkTally, images } = derived;
   build.pagesDerived?.();
   let searchIndex: IndexFile[];
   try {
@@ -96,7 +114,7 @@ export function assembleContent<Question, Text, IndexFile>(
     searched.discard();
   }
   return {
-    content: { community: derived.community, questions: kept, searchIndex },
+    content: { community: derived.community, questions: kept, searchIndex, images },
     warnings: texWarnings(
       { fileOfId: questions.fileOfId, texLeftOf: texLeft.questions },
       { fileOfId: answers.fileOfId, texLeftOf: texLeft.answers },
@@ -118,6 +136,8 @@ type DerivedPages<Question> =
       texLeft: { questions: Map<string, TexLeft[]>; answers: Map<string, TexLeft[]> };
       /** How the bodies' links came out. */
       linkTally: LinkTally;
+      /** The files of `images/` the bodies show (`Content.images`). */
+      images: string[];
     };
 
 /**
@@ -125,7 +145,7 @@ type DerivedPages<Question> =
  * document, in file order, each put in its place in the listing.
  */
 function derivePages<Question, Text, IndexFile>(
-  community: { community?: Community; problems: readonly ContentProblem[] },
+  community: CommunityReading,
   questions: FolderFiles<QuestionEntry<Text>>,
   answers: FolderFiles<AnswerEntry<Text>>,
   hooks: BuildHooks<Question, Text, IndexFile>,
@@ -133,8 +153,13 @@ function derivePages<Question, Text, IndexFile>(
   const problems = [...community.problems, ...questions.problems, ...answers.problems];
   const tags = new Set<string>();
   const graph = new PostLinkGraph(archiveHolds(questions, answers, tags, hooks.readText));
-  const answersOf = answersByQuestion(answers, questions.fileOfId, problems, graph);
-  const toOrder = questionsToOrder(questions, answers, answersOf, problems, { graph, tags });
+  const images = new UsedImages(community.images);
+  const answersOf = answersByQuestion(answers, questions.fileOfId, problems, { graph, images });
+  const toOrder = questionsToOrder(questions, answers, answersOf, problems, {
+    graph,
+    tags,
+    images,
+  });
   if (problems.length > 0 || community.community === undefined) {
     return {
       problems: inFileOrder(problems, [...listedFiles(questions), ...listedFiles(answers)]),
@@ -161,7 +186,7 @@ function derivePages<Question, Text, IndexFile>(
     { questions, answers, answersOf },
     community.community,
     hooks,
-    links,
+    { links, images },
   );
   try {
     ids.forEach((id, index) => {
@@ -175,7 +200,7 @@ function derivePages<Question, Text, IndexFile>(
     derived.searched.discard();
     throw error;
   }
-  return derived;
+  return { ...derived, images: images.used() };
 }
 
 /**
@@ -189,7 +214,7 @@ function questionsToOrder<Text>(
   answers: FolderFiles<AnswerEntry<Text>>,
   answersOf: Map<string, string[]>,
   problems: ContentProblem[],
-  { graph, tags }: { graph: PostLinkGraph; tags: Set<string> },
+  { graph, tags, images }: { graph: PostLinkGraph; tags: Set<string>; images: UsedImages },
 ): Orderable[] {
   const toOrder: Orderable[] = [];
   for (const id of questions.fileOfId.keys()) {
@@ -199,6 +224,7 @@ function questionsToOrder<Text>(
       toOrder.push({ id, askedKey: entry.asked });
       for (const tag of entry.tags) tags.add(tag);
       graph.noteBody(id, entry.bodyLinks);
+      images.check(fileOf(questions.fileOfId, id), entry.bodyLinks?.images, problems);
       // A duplicate is linked with its original, as on Stack Exchange: each page lists the other.
       const { linked = [], duplicateOf } = entry;
       graph.noteLinked(id, duplicateOf === undefined ? linked : [...linked, duplicateOf]);
@@ -245,7 +271,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
   },
   { excerptLength, origin, codeLanguage, codeLanguages }: Community,
   { keepPage, readText }: BuildHooks<Question, Text, IndexFile>,
-  links: PageLinks,
+  { links, images }: { links: PageLinks; images: UsedImages },
 ) {
   // Without answer files, `answers` is the count; with them, their number (equal when given).
   const answerCount = (id: string, question: QuestionEntry<Text>) =>
@@ -290,10 +316,12 @@ function questionPageDeriver<Question, Text, IndexFile>(
     const postLinks = settledLinks(id, bodies, links, origin !== undefined);
     const linked = linkedQuestions(id, links, (other) => questions.entries.get(other));
     const language = languageOfTags(question.tags, codeLanguages, codeLanguage);
+    const imageSizes = images.sizesOf(bodies);
     const page = keepPage({
       ...shown,
       ...(language !== undefined && { codeLanguage: language }),
       ...(postLinks !== undefined && { postLinks }),
+      ...(imageSizes !== undefined && { images: imageSizes }),
       ...(linked.length > 0 && { linked }),
     });
     return { page, document };
@@ -365,7 +393,7 @@ function answersByQuestion<Text>(
   answers: FolderFiles<AnswerEntry<Text>>,
   questionFiles: EntryShelf<string>,
   problems: ContentProblem[],
-  graph: PostLinkGraph,
+  { graph, images }: { graph: PostLinkGraph; images: UsedImages },
 ): Map<string, string[]> {
   // Ids only, each answer's file named from its id for a message: held for the whole
   // assembly, an `{ id, file }` object for each answer would cost memory (scripts/bench.md,
@@ -388,6 +416,7 @@ function answersByQuestion<Text>(
     if (ofQuestion === undefined) byQuestion.set(question, [id]);
     else ofQuestion.push(id);
     graph.noteBody(question, answer?.bodyLinks);
+    images.check(fileOf(answers.fileOfId, id), answer?.bodyLinks?.images, problems);
     if (answer?.accepted !== true) continue;
     const first = acceptedOf.get(question);
     if (first === undefined) acceptedOf.set(question, id);

@@ -1,3 +1,4 @@
+import type { ImageSize } from "../lib/content-images.ts";
 import type { QuestionState } from "../schemas/question.ts";
 
 /*
@@ -89,6 +90,12 @@ export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
    * data, so that a rebuild writes the page again when the tags change.
    */
   codeLanguage?: string;
+  /**
+   * The size of each file of the content's `images/` the bodies show, by name
+   * (`settleImages`); none when they show none. Part of the page's data, so that a rebuild
+   * writes the page again when an image's size changes.
+   */
+  images?: Record<string, ImageSize>;
   /** The questions linked with this one, either way, in listing order (none: no field). */
   linked?: { id: string; titleLine: string }[];
 }

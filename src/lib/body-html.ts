@@ -10,6 +10,7 @@ import { readLinkAddress, type PostTarget } from "./post-links.ts";
 import { highlightCode, MAX_GROWTH } from "./code-highlight.ts";
 import { readLanguageHints } from "./code-language.ts";
 import { decodeSanitizedText } from "./html-text.ts";
+import { contentImageName } from "./content-images.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
 export interface TexLeft {
@@ -29,6 +30,11 @@ export interface BodyLinks {
   targets: PostTarget[];
   /** How many relative links lost their address. */
   dead: number;
+  /**
+   * The files of the content's `images/` the body shows, in its order, repeats kept: each an
+   * `<img data-image>` for the page to settle (`settleImages` in src/lib/content-images.ts).
+   */
+  images: string[];
 }
 
 /**
@@ -74,7 +80,7 @@ export function renderBody(
   origin?: string,
 ): { html: string; texLeft: TexLeft[]; links: BodyLinks; postLanguage?: string } {
   const texLeft: TexLeft[] = [];
-  const links: BodyLinks = { targets: [], dead: 0 };
+  const links: BodyLinks = { targets: [], dead: 0, images: [] };
   const options = sanitizeOptions(origin, links);
   // One post, one typesetter: a macro the post defines applies to its later formulas.
   const typesetter = texTypesetter();
@@ -159,7 +165,7 @@ export function sanitizeInlineHtml(
   html: string,
   origin?: string,
 ): { html: string; links: BodyLinks } {
-  const links: BodyLinks = { targets: [], dead: 0 };
+  const links: BodyLinks = { targets: [], dead: 0, images: [] };
   return { html: sanitizeHtml(html, sanitizeOptions(origin, links)), links };
 }
 
@@ -199,6 +205,8 @@ const ALLOWED_TAGS = [
   ...["dl", "dt", "dd"],
   ...["table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"],
   ...["details", "summary"],
+  // Only as `imageAsLink` makes it: an image of the content's own.
+  "img",
 ];
 
 /**
@@ -209,6 +217,7 @@ const ALLOWED_TAGS = [
  */
 const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {
   a: ["data-post", "href", "title", "rel"],
+  img: ["data-image", "alt"],
   abbr: ["title"],
   ol: ["start", "reversed"],
   td: ["colspan", "rowspan"],
@@ -277,7 +286,7 @@ function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitize
       if (open.pop()) openLinks--;
     },
     transformTags: {
-      img: imageAsLink,
+      img: (tagName, attribs) => contentImage(attribs, links) ?? imageAsLink(tagName, attribs),
       // Called for every element as it opens, after its own transform (an image's), if any.
       "*": (tagName, attribs) => {
         const transformed =
@@ -295,7 +304,22 @@ function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitize
 }
 
 /**
- * An image becomes a link to its address, showing its alt text (or the address, without
+ * An image of the content's `images/` (`contentImageName`), noted in `links.images`: an `<img>`
+ * with its alt text and the file it shows as `data-image`, both made here, never copied, for the
+ * page to give it its address and size. Any other image is undefined here.
+ */
+function contentImage(
+  attribs: sanitizeHtml.Attributes,
+  links: BodyLinks,
+): sanitizeHtml.Tag | undefined {
+  const name = contentImageName(attribs["src"] ?? "");
+  if (name === undefined) return undefined;
+  links.images.push(name);
+  return { tagName: "img", attribs: { "data-image": name, alt: attribs["alt"] ?? "" } };
+}
+
+/**
+ * Any other image becomes a link to its address, showing its alt text (or the address, without
  * one): a page must load nothing but the site's own files, a remote image could not load
  * offline anyway, and a relative one would point at a file the site does not ship. The link
  * is then checked like any other (`transformLink`). Done as a transform rather than after

@@ -2,3 +2,4 @@
 export { communityLoader } from "./community.ts";
 export { questionsLoader } from "./questions.ts";
 export { searchIndexLoader } from "./search-index.ts";
+export { imagesLoader } from "./images.ts";

@@ -1,7 +1,15 @@
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 import { listingLines } from "../../scripts/common/listing-lines.ts";
@@ -104,4 +112,46 @@ it("a rebuild settles links again: a deleted target's links leave the archive", 
     /<a class="leaves-archive" href="https:\/\/ops\.example\.org\/q\/2"[^>]*>that question/,
   );
   assert.match(second.output, /1 link stays on the original site/);
+});
+
+/**
+ * The site's images/ holds the content's images that pages show: a rebuild leaves one that did
+ * not change as it was, writes one that did, and deletes one no page shows any more. A body
+ * read from the entry cache still has its image checked: a file deleted since is a problem.
+ */
+it("a rebuild keeps images/ to the images the pages show, and checks them again", async () => {
+  const work = join(projectRoot, "tests/.output/rebuild-images");
+  const contentDir = join(work, "content");
+  const outDir = join(work, "dist");
+  rmSync(work, { recursive: true, force: true });
+  cpSync(join(projectRoot, "tests/fixtures/basic/content"), contentDir, { recursive: true });
+  mkdirSync(join(contentDir, "images"));
+  const diagram = readFileSync(join(projectRoot, "content/images/proxmox-vlan-bridge.png"));
+  writeFileSync(join(contentDir, "images/a.png"), diagram);
+  writeFileSync(join(contentDir, "images/b.png"), diagram);
+  const gamma = join(contentDir, "questions/gamma.md");
+  writeFileSync(gamma, `${readFileSync(gamma, "utf8")}\n![a](images/a.png) ![b](images/b.png)\n`);
+  const build = async () => {
+    const result = await buildSite(contentDir, outDir);
+    assert.equal(result.exitCode, 0, result.output);
+  };
+  const written = (file: string) => statSync(join(outDir, "images", file)).mtimeMs;
+
+  await build();
+  assert.deepEqual(readdirSync(join(outDir, "images")), ["a.png", "b.png"]);
+  const [a, b] = [written("a.png"), written("b.png")];
+  await build();
+  assert.deepEqual([written("a.png"), written("b.png")], [a, b], "unchanged, not written again");
+
+  writeFileSync(gamma, readFileSync(gamma, "utf8").replace(" ![b](images/b.png)", ""));
+  await build();
+  assert.deepEqual(readdirSync(join(outDir, "images")), ["a.png"], "b.png is shown no more");
+  assert.equal(written("a.png"), a);
+
+  rmSync(join(contentDir, "images/a.png"));
+  const broken = await buildSite(contentDir, outDir);
+  assert.notEqual(broken.exitCode, 0);
+  assert.deepEqual(reportedProblems(broken.output, relative(projectRoot, contentDir)), [
+    "questions/gamma.md: body",
+  ]);
 });

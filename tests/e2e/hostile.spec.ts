@@ -51,13 +51,24 @@ async function dangers(page: Page, base: string) {
           "script, iframe, frame, object, embed, applet, img, base, meta[http-equiv='refresh' i]",
         ),
       ]
-        // The site's own search script, from its file, is the one script a page may hold.
+        // The site's own search script, from its file, is the one script a page may hold; an
+        // image of the content's, from the site's images/, with nothing but its own attributes,
+        // the one image.
         .filter(
           (element) =>
             !(
               element instanceof HTMLScriptElement &&
               element.src === new URL("search/search.js", base).href &&
               element.text === ""
+            ) &&
+            !(
+              element instanceof HTMLImageElement &&
+              element.src.startsWith(new URL("images/", base).href) &&
+              element
+                .getAttributeNames()
+                .every((name) =>
+                  ["src", "alt", "width", "height", "loading", "decoding"].includes(name),
+                )
             ),
         )
         .map(describe),
@@ -70,9 +81,11 @@ async function dangers(page: Page, base: string) {
           );
         })
         .map(describe),
-      // Links within the site, which must each name a file it has (`missingFiles`).
-      siteLinks: [...document.querySelectorAll("a[href]")]
-        .map((element) => (element as HTMLAnchorElement).href)
+      // Links and images within the site, which must each name a file it has (`missingFiles`).
+      siteLinks: [...document.querySelectorAll("a[href], img")]
+        .map((element) =>
+          element instanceof HTMLImageElement ? element.src : (element as HTMLAnchorElement).href,
+        )
         .filter((href) => href.startsWith(base)),
       pwned: typeof (window as unknown as Record<string, unknown>)["__pwned"],
     };
@@ -240,6 +253,28 @@ test.describe("TeX attacks with math: tex", () => {
       // Chromium lays out MathML: the display formula has a real height.
       const display = body.locator('math[display="block"]');
       expect((await display.boundingBox())?.height ?? 0).toBeGreaterThan(20);
+    });
+  }
+});
+
+test.describe("a hostile community's own image", () => {
+  for (const [delivery, base] of Object.entries(deliveries)) {
+    test(`shows as the content's file, with its alt text as text and nothing else kept (${delivery})`, async ({
+      page,
+    }) => {
+      await page.goto(`${base}questions/images/${base.startsWith("file:") ? "index.html" : ""}`);
+      // `![Relative](images/relative.png)`, then the attack.
+      await expect(page.locator(".post-body img")).toHaveCount(2);
+      const image = page.locator(".post-body img").nth(1);
+      await expect(image).toHaveAttribute("alt", '"><script>window.__pwned=4</script>');
+      await expect(image).toHaveAttribute("src", "../../images/relative.png");
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBe(48);
+      for (const text of ["a way out of images/", "an escaped way out", "a fragment"]) {
+        await expect(page.locator(".post-body span", { hasText: text })).toHaveCount(1);
+      }
     });
   }
 });

@@ -1,4 +1,4 @@
-import { assembleContent } from "../../src/core/content.ts";
+import { assembleContent, type ContentImages } from "../../src/core/content.ts";
 import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
 import { questionFiles } from "../../src/core/question-file.ts";
 import { answerFiles } from "../../src/core/answer-file.ts";
@@ -36,20 +36,22 @@ export function readFolder<Entry>(
 
 /**
  * Question and answer texts assembled: the problems, or each question's page as it is shown
- * (links settled, comments read) by id, and the build's notes.
+ * (links settled, comments read) by id, the build's notes and the images the pages show.
+ * `images` stands for the content folder's `images/`.
  */
 export function pagesOf(
   community: Community,
   questions: Record<string, string>,
   answers: Record<string, string> = {},
+  images?: ContentImages,
 ) {
   const reading = assembleContent(
-    { community, problems: [] },
+    { community, problems: [], ...(images && { images }) },
     readFolder(questionFiles, questions, community),
     readFolder(answerFiles, answers, community),
   );
   if ("problems" in reading) return { problems: reading.problems };
   const pages = new Map<string, QuestionPage>();
   for (const page of reading.content.questions) pages.set(page.id, withPageSettled(page));
-  return { pages, notes: reading.notes };
+  return { pages, notes: reading.notes, images: reading.content.images };
 }

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Parser } from "htmlparser2";
-import { renderBodyHtml } from "../../src/lib/body-html.ts";
+import { renderBody, renderBodyHtml } from "../../src/lib/body-html.ts";
 
 interface Element {
   name: string;
@@ -430,11 +430,45 @@ describe("renderBodyHtml: images become links", () => {
     );
   });
 
-  it("shows a relative image as its alt text, escaped: the archive has no such file", () => {
+  it("shows a relative image outside images/ as its alt text, escaped: the archive has no such file", () => {
     assert.equal(
-      renderBodyHtml('<img src="images/a.png" alt="a <b> & &quot;c&quot;">', "html"),
+      renderBodyHtml('<img src="pictures/a.png" alt="a <b> & &quot;c&quot;">', "html"),
       '<span>a &lt;b&gt; &amp; "c"</span>',
     );
+  });
+
+  it("keeps an image of the content's images/ as an <img> of its own making, for the page to settle", () => {
+    const { html, links } = renderBody(
+      '<img src="images/a.png" alt="a <b> & &quot;c&quot;" onerror="alert(1)" data-image="x.png" width="9999" style="position:fixed"> ![d](images/sub/d-1.webp)',
+      "markdown",
+      1,
+      "off",
+    );
+    assert.equal(
+      html,
+      '<p><img data-image="a.png" alt="a &lt;b&gt; &amp; &quot;c&quot;" /> <img data-image="sub/d-1.webp" alt="d" /></p>\n',
+    );
+    assert.deepEqual(links.images, ["a.png", "sub/d-1.webp"]);
+  });
+
+  it("takes no other address for images/: a way out, an escape, a query, a hidden file, another kind", () => {
+    for (const src of [
+      "images/../secret.png",
+      "images/./a.png",
+      "images/%2e%2e/a.png",
+      "images/a.png?v=1",
+      "images/.hidden.png",
+      "images/a.svg",
+      "images//a.png",
+      "/images/a.png",
+      "./images/a.png",
+      "images\\a.png",
+      "IMAGES/a.png",
+    ]) {
+      const { html, links } = renderBody(`<img src="${src}" alt="x">`, "html", 1, "off");
+      assert.deepEqual(links.images, [], src);
+      assert.doesNotMatch(html, /<img/, src);
+    }
   });
 
   it("shows only the text of an image whose address is not a link", () => {

@@ -13,6 +13,7 @@ import {
   type ListedName,
 } from "../../core/folder.ts";
 import { questionFiles, questionSettings } from "../../core/question-file.ts";
+import { contentImages } from "./content-images.ts";
 import { readCommunity } from "./community-file.ts";
 import { contentFolderProblem } from "./content-folder-check.ts";
 import { listedNames } from "./listed-names.ts";
@@ -33,7 +34,7 @@ export function readContent(contentDir: string, displayFrom = process.cwd()): Co
   const missing = contentFolderProblem(contentDir, displayFrom);
   if (missing) return { problems: [missing] };
   const { community, questions, answers } = readContentFiles(contentDir, displayFrom);
-  return assembleContent(community, questions, answers);
+  return assembleContent({ ...community, images: contentImages(contentDir) }, questions, answers);
 }
 
 /** `readContent` up to the rules across files: each file as it reads on its own. */

@@ -10,6 +10,7 @@ import {
 import type { SearchDocument, SearchFile } from "../../core/search-index.ts";
 import { questionFiles, questionSettings } from "../../core/question-file.ts";
 import { listingEntryOf } from "../../core/listing.ts";
+import { contentImages } from "./content-images.ts";
 import { readCommunity } from "./community-file.ts";
 import { contentFolderProblem } from "./content-folder-check.ts";
 import type { Listing } from "./listed-names.ts";
@@ -177,7 +178,7 @@ export async function loadContent(
     });
     // The reading threads stored the texts each reader names (`FolderReader.pageTexts`).
     const read = assembleContent(
-      community,
+      { ...community, images: contentImages(contentDir) },
       questions.loaded.files as FolderFiles<QuestionEntry<TextOrStored>>,
       answers.loaded.files as FolderFiles<AnswerEntry<TextOrStored>>,
       hooks,

@@ -1,0 +1,63 @@
+import { IMAGES_FOLDER, type ImageSize } from "../lib/content-images.ts";
+import type { ContentProblem } from "../lib/problems.ts";
+import type { ContentImages } from "./content.ts";
+
+/**
+ * The files of the content's `images/` that bodies show: each checked once, with a problem for
+ * the post that shows a missing or unusable one; their sizes for the pages; and the list the
+ * site's `images/` is written from, so that only what a page shows is copied.
+ */
+export class UsedImages {
+  readonly #images: ContentImages | undefined;
+  readonly #sizes = new Map<string, ImageSize | string>();
+
+  constructor(images: ContentImages | undefined) {
+    this.#images = images;
+  }
+
+  /** A problem of `file`'s body for each image it shows that the site cannot. */
+  check(file: string, names: readonly string[] | undefined, problems: ContentProblem[]): void {
+    for (const name of new Set(names)) {
+      const size = this.#sizeOf(name);
+      if (typeof size === "string") problems.push({ file, field: "body", reason: size });
+    }
+  }
+
+  /** The size of each image `bodies` show, by name; undefined when they show none. */
+  sizesOf(
+    bodies: readonly ({ images: readonly string[] } | undefined)[],
+  ): Record<string, ImageSize> | undefined {
+    let sizes: Record<string, ImageSize> | undefined;
+    for (const name of bodies.flatMap((body) => body?.images ?? [])) {
+      const size = this.#sizeOf(name);
+      if (typeof size === "string") continue;
+      sizes ??= {};
+      sizes[name] = size;
+    }
+    return sizes;
+  }
+
+  /** Every image a body shows that the site can, each once, sorted. */
+  used(): string[] {
+    return [...this.#sizes]
+      .flatMap(([name, size]) => (typeof size === "string" ? [] : [name]))
+      .sort();
+  }
+
+  /** The image's size, or the reason a post cannot show it. */
+  #sizeOf(name: string): ImageSize | string {
+    let size = this.#sizes.get(name);
+    if (size === undefined) {
+      const facts = this.#images?.factsOf(name);
+      const address = `"${IMAGES_FOLDER}/${name}"`;
+      size =
+        facts === undefined
+          ? `image ${address} does not exist: there is no ${IMAGES_FOLDER}/${name} in the content folder; add the file, or correct the address`
+          : "problem" in facts
+            ? `image ${address} ${facts.problem}`
+            : { width: facts.width, height: facts.height };
+      this.#sizes.set(name, size);
+    }
+    return size;
+  }
+}
