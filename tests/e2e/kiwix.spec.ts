@@ -86,3 +86,14 @@ test("kiwix-serve's own search bar, above a question's page, takes the reader to
     page.locator('a[href="/example/questions/nginx-reverse-proxy-websocket/index.html"]'),
   ).toBeVisible();
 });
+
+test("the ZIM carries the content's images: a question's diagram shows through kiwix-serve", async ({
+  page,
+}) => {
+  await page.goto(`${book}questions/proxmox-vlan-aware-bridge-single-nic/index.html`);
+  const image = page.locator(".post-body img");
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+    .toBe(720);
+});

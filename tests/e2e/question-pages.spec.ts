@@ -234,3 +234,42 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
     expect(seen.failed).toEqual([]);
   });
 }
+
+for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
+  test(`an image of the content's shows from the site's own files, in its box from the start (${delivery})`, async ({
+    page,
+  }) => {
+    const seen = watchPage(page);
+    await page.goto(
+      sitePage("example", delivery, "questions/proxmox-vlan-aware-bridge-single-nic/index.html"),
+    );
+    const image = page.locator(".post-body img");
+    await expect(image).toHaveCount(1);
+    // Its box is the image's size before a byte of it loads: lazy, it has not yet been asked for.
+    const before = await image.boundingBox();
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBe(720);
+    expect(await image.boundingBox()).toMatchObject({
+      width: before?.width,
+      height: before?.height,
+    });
+    expect(before?.height).toBeCloseTo(((before?.width ?? 0) * 300) / 720, 0);
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries())
+              total += (entry as unknown as { value: number }).value;
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(shift).toBe(0);
+    const source = await image.evaluate((element) => (element as HTMLImageElement).currentSrc);
+    expect(source).toBe(sitePage("example", delivery, "images/proxmox-vlan-bridge.png"));
+    expect(seen.failed).toEqual([]);
+  });
+}
