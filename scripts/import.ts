@@ -5,7 +5,7 @@
  * scripts/import.md explains the mapping and the report.
  */
 import { writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { communityAttribution, licenceList, siteFromFolderName } from "./import/attribution.ts";
 import {
   communityFileProblems,
@@ -17,6 +17,8 @@ import { settleDuplicates } from "./import/duplicates.ts";
 import { settleLinked } from "./import/linked.ts";
 import { importPosts, settleAnswers, type PostsPass } from "./import/import-posts.ts";
 import { importComments, type CommentsPass } from "./import/import-comments.ts";
+import { importImages, type ImagesPass } from "./import/import-images.ts";
+import type { ImageFetchSettings } from "./import/image-fetch.ts";
 import { HELP, parseImportArguments, type ImportOptions } from "./import/options.ts";
 import { UsageError } from "./common/usage-error.ts";
 import { noPostLinks, readPostLinks } from "./import/post-links.ts";
@@ -141,6 +143,39 @@ function writeCommunityFile(
   return { typesetsMath, pageSize };
 }
 
+/**
+ * With `--images`, the staged posts' images fetched into images/ (see import-images.ts): from
+ * the hosts `--image-hosts` lists, else Stack Exchange's and the site's own; kept in
+ * `--image-cache`, else `<out>.image-cache` beside the output folder.
+ */
+async function fetchImagesIfAsked(
+  options: ImportOptions,
+  staging: string,
+  site: string,
+  progress: Progress,
+): Promise<ImagesPass | undefined> {
+  if (options.images === undefined) return undefined;
+  const { hosts, cache } = options.images;
+  const settings: ImageFetchSettings = {
+    hosts: new Set(hosts ?? ["i.stack.imgur.com", "i.sstatic.net", site]),
+    cacheDir: resolve(cache ?? `${resolve(options.out)}.image-cache`),
+  };
+  return importImages(staging, settings, (done, total, failed) =>
+    progress.status(`images  ${done} of ${total}  ${failed} failed`),
+  );
+}
+
+/** PostLinks.xml's rows and Users.xml's names, each when the dump has the file. */
+async function readLinksAndUsers(dump: DumpFiles, progress: Progress) {
+  const links =
+    dump.postLinks === undefined
+      ? noPostLinks()
+      : await readPostLinks(dump.postLinks, progress.update);
+  const users =
+    dump.users === undefined ? undefined : await readUserNames(dump.users, progress.update);
+  return { links, users };
+}
+
 async function main(args: readonly string[]): Promise<number> {
   const started = performance.now();
 
@@ -157,15 +192,9 @@ async function main(args: readonly string[]): Promise<number> {
   checkOutFolder(options.out, options.force, [dump.folder, process.cwd()]);
   const progress = progressDisplay(process.stderr.isTTY && !options.quiet);
 
-  // 3. Duplicate and linked rows first: PostLinks.xml is small, and the posts pass needs to
-  //    know which posts to remember and what each question links to. Then the authors' names: each post is credited as it is
-  //    written, and Users.xml keeps only a name per user in memory.
-  const links =
-    dump.postLinks === undefined
-      ? noPostLinks()
-      : await readPostLinks(dump.postLinks, progress.update);
-  const users =
-    dump.users === undefined ? undefined : await readUserNames(dump.users, progress.update);
+  // 3. Duplicate and linked rows first (the posts pass needs them), then the authors' names:
+  //    each post is credited as it is written; Users.xml keeps only a name per user.
+  const { links, users } = await readLinksAndUsers(dump, progress);
 
   // 4. Stream Posts.xml into a staging folder beside --out; Ctrl-C removes it.
   const staging = createStaging(options.out);
@@ -198,9 +227,10 @@ async function main(args: readonly string[]): Promise<number> {
       questionsDir,
     );
 
-    // 6. Comments.xml, now that every post's file is settled: each post's comments are added
-    //    to its file's frontmatter, oldest first, in one write (see import-comments.ts).
+    // 6. Comments.xml, now that every post's file is settled, into their posts' frontmatter
+    //    (import-comments.ts); then, with --images, the images into images/ (import-images.ts).
     const comments = await addComments(dump, staging, { site, users, options, progress });
+    const images = await fetchImagesIfAsked(options, staging, site, progress);
 
     // 7. Check Tags.xml's counts; count the rows of the files not carried over.
     const tagCounts =
@@ -228,6 +258,7 @@ async function main(args: readonly string[]): Promise<number> {
       pass,
       answers,
       comments,
+      images,
       notCarriedRows,
       userRows: users?.rows ?? 0,
       duplicates,

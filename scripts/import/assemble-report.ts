@@ -5,6 +5,7 @@ import type { DumpFiles } from "./dump-files.ts";
 import type { DuplicateOutcome } from "./duplicates.ts";
 import type { LinkedOutcome } from "./linked.ts";
 import type { CommentsPass } from "./import-comments.ts";
+import type { ImagesPass } from "./import-images.ts";
 import type { PostProblem, PostsPass } from "./import-posts.ts";
 import { byId, type PostLinks } from "./post-links.ts";
 import { postTypeName, type ImportReport } from "./report.ts";
@@ -20,6 +21,8 @@ export interface ReportParts {
   answers: AnswerSettlement;
   /** What became of Comments.xml's rows; undefined when the dump has none. */
   comments: CommentsPass | undefined;
+  /** `--images`'s step; undefined without it. */
+  images: ImagesPass | undefined;
   /** Rows of the files the import does not read, by file; absent: not in the dump. */
   notCarriedRows: ReadonlyMap<string, number>;
   /** Rows of Users.xml, when it was read. */
@@ -69,6 +72,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
       withoutQuestion: [...parts.answers.withoutQuestion].sort((a, b) => byId(a.id, b.id)),
     },
     comments: commentsPart(parts),
+    images: parts.images ?? null,
     authors: authorsPart(parts),
     licences: licencesPart(pass),
     notCarriedOver: notCarriedOverPart(dump, parts.notCarriedRows),

@@ -24,6 +24,8 @@ export interface ImportOptions {
   pageSize: number | null | undefined;
   json: boolean;
   quiet: boolean;
+  /** `--images`: the hosts images are fetched from, and the cache they are kept in. */
+  images: { hosts: string[] | undefined; cache: string | undefined } | undefined;
 }
 
 export const HELP = `Import a Stack Exchange data dump into a content folder (community.yaml,
@@ -73,6 +75,13 @@ Options:
                        (pageSize: N in community.yaml); --page-size none keeps one page.
                        Default: pages of ${IMPORT_PAGE_SIZE} when more than ${PAGING_ABOVE} questions are written, else one
                        page.
+  --images             Also fetch the images the posts show from the image hosts into images/
+                       (a WebP each, at most 1,280 px wide, named by its content) and point the
+                       posts at them. An image that cannot be had stays a link and is reported.
+  --image-hosts LIST   Comma-separated hosts images may come from (default: i.stack.imgur.com,
+                       i.sstatic.net and the site itself). No other host is ever asked.
+  --image-cache DIR    Where fetched images are kept between imports (default: <out>.image-cache
+                       beside --out): a second import asks no host for an image it has.
   --json               Print the report as JSON instead of text.
   --quiet              No progress display. (It is shown only when stderr is a terminal.)
   -h, --help           Show this help.
@@ -105,6 +114,9 @@ const OPTIONS = {
   "check-text": { type: "boolean", default: false },
   math: { type: "boolean" },
   "page-size": { type: "string" },
+  images: { type: "boolean", default: false },
+  "image-hosts": { type: "string" },
+  "image-cache": { type: "string" },
   json: { type: "boolean", default: false },
   quiet: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
@@ -187,6 +199,15 @@ export function parseImportArguments(
       `--license ${JSON.stringify(values.license)} cannot name a licence: it ${licenceProblem}, such as --license "CC BY-SA 3.0"`,
     );
   }
+  const hosts = values["image-hosts"]?.split(",").map((host) => host.trim().toLowerCase());
+  if ((hosts !== undefined || values["image-cache"] !== undefined) && !values.images) {
+    throw new UsageError("--image-hosts and --image-cache take effect only with --images");
+  }
+  if (hosts?.some((host) => !/^[a-z0-9.-]+(?::\d+)?$/.test(host))) {
+    throw new UsageError(
+      `--image-hosts ${JSON.stringify(values["image-hosts"])} is not a list of hosts; write them like i.stack.imgur.com,i.sstatic.net`,
+    );
+  }
   return {
     input,
     out,
@@ -203,6 +224,7 @@ export function parseImportArguments(
     pageSize,
     json: values.json,
     quiet: values.quiet,
+    images: values.images ? { hosts, cache: values["image-cache"] } : undefined,
   };
 }
 

@@ -3,6 +3,8 @@ import type { ReadProgress } from "./xml-rows.ts";
 
 export interface Progress {
   update(progress: ReadProgress): void;
+  /** A step's own line, such as the images fetched so far. */
+  status(line: string): void;
   /** Clears the line, so the report starts on a clean one. */
   end(): void;
 }
@@ -17,7 +19,7 @@ export function progressDisplay(
   enabled: boolean,
   stream: NodeJS.WriteStream = process.stderr,
 ): Progress {
-  if (!enabled) return { update() {}, end() {} };
+  if (!enabled) return { update() {}, status() {}, end() {} };
   let started: { file: string; at: number } | undefined;
   let shownAt = 0;
   let shown = false;
@@ -37,6 +39,13 @@ export function progressDisplay(
         `${megabytes(rate)} MB/s`,
         `ETA ${clock(left)}`,
       ].join("  ");
+      stream.write(`\r\x1b[2K${line}`);
+      shown = true;
+    },
+    status(line) {
+      const now = performance.now();
+      if (now - shownAt < EVERY_MS) return;
+      shownAt = now;
       stream.write(`\r\x1b[2K${line}`);
       shown = true;
     },

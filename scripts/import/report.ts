@@ -5,6 +5,7 @@ import type { LinkNote } from "./duplicates.ts";
 import type { LinkedOutcome } from "./linked.ts";
 import type { NameCleaned, PostProblem, QuestionWarning } from "./import-posts.ts";
 import type { CommentProblem } from "./import-comments.ts";
+import type { ImagesPass } from "./import-images.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 import type { TextDifference } from "./text-check.ts";
 
@@ -40,6 +41,8 @@ export interface ImportReport {
     /** Answers left out because their question was not written. */
     withoutQuestion: AnswerWithoutQuestion[];
   };
+  /** `--images`: the images fetched into images/, and those that could not be had; null without it. */
+  images: ImagesPass | null;
   /** What became of Comments.xml's rows: each comment is in its post's `comments`. */
   comments: {
     /** Comments.xml, when it is beside Posts.xml. */
@@ -237,6 +240,7 @@ function postCountRows(report: ImportReport): string[] {
       answers.withoutQuestion.length === 0 ? "" : "their question was not written (listed below)",
     ),
     commentRow(report.comments),
+    ...(report.images === null ? [] : [imagesRow(report.images)]),
     countRow(
       "post rows skipped",
       skipped,
@@ -269,6 +273,18 @@ function commentRow(comments: ImportReport["comments"]): string {
     `on ${n(comments.posts)} post${comments.posts === 1 ? "" : "s"}, of ${n(comments.rows)} rows in Comments.xml; ` +
       `${n(notImported)} on posts not imported, ${n(unreadable)} unreadable` +
       (notImported + unreadable === 0 ? "" : " (listed below)"),
+  );
+}
+
+/** The images fetched into images/ (`--images`), and those left as links. */
+function imagesRow(images: ImagesPass): string {
+  return countRow(
+    "images kept",
+    images.fetched + images.fromCache,
+    `of ${n(images.addresses)} on the image hosts, in ${n(images.posts)} post${images.posts === 1 ? "" : "s"}; ` +
+      `${n(images.fromCache)} from the cache, ${(images.bytes / 1e6).toFixed(1)} MB; ` +
+      `${n(images.failed.length)} left as links` +
+      (images.failed.length === 0 ? "" : " (listed below)"),
   );
 }
 
@@ -370,6 +386,10 @@ function listSections(report: ImportReport): string[] {
       ),
     ),
     ...commentSections(report.comments),
+    ...section(
+      "Images left as links, because they could not be had (post: address: why):",
+      (report.images?.failed ?? []).map((item) => `${item.post}: ${item.address}: ${item.reason}`),
+    ),
     ...section(
       "Author names cleaned to one line (spaces trimmed from the ends, line breaks and control characters made spaces):",
       report.authors.namesCleaned.map(

@@ -962,6 +962,19 @@ describe("the import command", () => {
     }
   });
 
+  it("takes --image-hosts and --image-cache only with --images, and hosts as hosts", () => {
+    const dump = writeDump("flags.stackexchange.com", [question(1)]);
+    const out = outFolder("flags-out");
+    const alone = runImport(dump, "--out", out, "--image-hosts", "i.stack.imgur.com");
+    assert.equal(alone.status, 2);
+    assert.match(alone.stderr, /--image-hosts and --image-cache take effect only with --images/);
+    const bad = runImport(dump, "--out", out, "--images", "--image-hosts", "https://x.org/a");
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--image-hosts "https:\/\/x\.org\/a" is not a list of hosts/);
+    const none = report(runImport(dump, "--out", out, "--json"));
+    assert.equal(none.images, null, "without --images, nothing is fetched");
+  });
+
   it("writes folders the site's own content reader accepts", () => {
     // The build's reader (src/loaders) rejects fields it does not know, and today it does
     // not know score, author, authorUrl, source and license. These are the checks the tests
