@@ -2,8 +2,8 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { LiveLoader } from "astro/loaders";
 import { contentDirectory } from "../project-paths.ts";
-import { buildLoadOf } from "../machinery/loading/early-load.ts";
-import { ContentError } from "../core/content-error.ts";
+import type { ContentError } from "../core/content-error.ts";
+import { loadedContent } from "./loaded-content.ts";
 import { IMAGES_FOLDER } from "../lib/content-images.ts";
 
 /** A file of the content's `images/` that a page shows, as the site's `images/` writes it. */
@@ -23,15 +23,11 @@ export function imagesLoader(): LiveLoader<ShownImage, never, never, ContentErro
     name: "images-loader",
     async loadCollection() {
       const directory = contentDirectory();
-      const outcome = await (buildLoadOf(directory) ??
-        import("../machinery/loading/load-content.ts").then(
-          async ({ loadContent }) => (await loadContent(directory)).outcome,
-        ));
-      if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
-      if ("failure" in outcome) throw outcome.failure;
+      const loaded = await loadedContent(directory);
+      if ("error" in loaded) return loaded;
       const folder = join(directory, IMAGES_FOLDER);
       return {
-        entries: outcome.content.images.map((file) => {
+        entries: loaded.content.images.map((file) => {
           const { size, mtimeMs } = statSync(join(folder, file));
           return { id: file, data: { file, version: `${size}:${mtimeMs}` } };
         }),

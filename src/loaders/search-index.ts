@@ -1,8 +1,8 @@
 import type { LiveLoader } from "astro/loaders";
 import type { HeldSearchFile } from "../machinery/loading/load-content.ts";
 import { contentDirectory } from "../project-paths.ts";
-import { buildLoadOf } from "../machinery/loading/early-load.ts";
-import { ContentError } from "../core/content-error.ts";
+import type { ContentError } from "../core/content-error.ts";
+import { loadedContent } from "./loaded-content.ts";
 
 /**
  * The search index's files (src/core/search-index.ts), one entry each, named by file. The index
@@ -14,15 +14,10 @@ export function searchIndexLoader(): LiveLoader<HeldSearchFile, never, never, Co
   return {
     name: "search-index-loader",
     async loadCollection() {
-      const directory = contentDirectory();
-      const outcome = await (buildLoadOf(directory) ??
-        import("../machinery/loading/load-content.ts").then(
-          async ({ loadContent }) => (await loadContent(directory)).outcome,
-        ));
-      if ("problems" in outcome) return { error: new ContentError(outcome.problems) };
-      if ("failure" in outcome) throw outcome.failure;
+      const loaded = await loadedContent(contentDirectory());
+      if ("error" in loaded) return loaded;
       return {
-        entries: outcome.content.searchIndex.map((file) => ({ id: file.file, data: file })),
+        entries: loaded.content.searchIndex.map((file) => ({ id: file.file, data: file })),
       };
     },
     async loadEntry() {

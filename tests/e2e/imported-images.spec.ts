@@ -1,15 +1,14 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { runCollectingOutput } from "../../scripts/common/run-process.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 import { projectRoot } from "../../src/project-paths.ts";
-import { watchPage } from "./watch-page.ts";
+import { layoutShift, watchPage } from "./watch-page.ts";
+import { dumpFile, row } from "../helpers/dump-rows.ts";
+import { imageHost, picture } from "../helpers/image-host.ts";
 
 /*
  * `npm run import --images` on a dump whose posts show images from a loopback server standing in
@@ -23,59 +22,21 @@ const dump = join(work, "images.stackexchange.com");
 const out = join(work, "content");
 const site = join(work, "site");
 
-/** A loopback host answering from `routes`, with the paths it was asked for. */
-async function imageHost(
-  routes: Map<
-    string,
-    {
-      status?: number;
-      type?: string;
-      body?: Buffer | string;
-      headers?: Record<string, string>;
-      hang?: boolean;
-    }
-  >,
-) {
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push(request.url ?? "");
-    const route = routes.get(request.url ?? "") ?? { status: 404 };
-    if (route.hang) return;
-    response.writeHead(route.status ?? 200, {
-      ...(route.type && { "content-type": route.type }),
-      ...route.headers,
-    });
-    response.end(route.body ?? "");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, requests, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const picture = (format: "png" | "jpeg" | "gif" | "webp", width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#207f37" } })
-    .toFormat(format)
-    .toBuffer();
-
-/** A dump row's attribute, escaped as Stack Exchange writes it. */
-const attribute = (value: string) =>
-  value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("\n", "&#xA;");
-
 function writeDump(bodies: { question: string; answer: string }) {
   rmSync(dump, { recursive: true, force: true });
   mkdirSync(dump, { recursive: true });
   const rows = [
-    `<row Id="1" PostTypeId="1" CreationDate="2020-01-02T10:00:00.000" Score="3" Title="A circuit I cannot read" Tags="&lt;circuits&gt;" AnswerCount="1" Body="${attribute(bodies.question)}" />`,
-    `<row Id="2" PostTypeId="2" ParentId="1" CreationDate="2020-01-03T10:00:00.000" Score="1" Body="${attribute(bodies.answer)}" />`,
+    row({
+      ...{ Id: "1", PostTypeId: "1", CreationDate: "2020-01-02T10:00:00.000", Score: "3" },
+      ...{ Title: "A circuit I cannot read", Tags: "<circuits>", AnswerCount: "1" },
+      Body: bodies.question,
+    }),
+    row({
+      ...{ Id: "2", PostTypeId: "2", ParentId: "1", CreationDate: "2020-01-03T10:00:00.000" },
+      ...{ Score: "1", Body: bodies.answer },
+    }),
   ];
-  writeFileSync(
-    join(dump, "Posts.xml"),
-    `\uFEFF<?xml version="1.0" encoding="utf-8"?>\r\n<posts>\r\n${rows.map((row) => `  ${row}\r\n`).join("")}</posts>\r\n`,
-  );
+  writeFileSync(join(dump, "Posts.xml"), dumpFile("posts", rows));
 }
 
 function runImport(hosts: string) {
@@ -214,5 +175,6 @@ test.describe("images imported with --images", () => {
       `${host.origin}/missing.png`,
     );
     expect(seen.requests.filter((request) => !request.startsWith("file:"))).toEqual([]);
+    expect(await layoutShift(page)).toBe(0);
   });
 });

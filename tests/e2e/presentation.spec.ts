@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { join } from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { pageUrl, rootServerPort } from "./sites.ts";
-import { watchPage } from "./watch-page.ts";
+import { layoutShift, watchPage } from "./watch-page.ts";
 
 const schemes = ["light", "dark"] as const;
 const listing = pageUrl("example", "http");
@@ -279,17 +279,7 @@ test("an answer reads as the question does: body text below a rule, not heading 
 
 test("nothing moves once shown: no layout shift while loading", async ({ page }) => {
   await page.goto(listing);
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            total += (entry as unknown as { value: number }).value;
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
+  const shift = await layoutShift(page);
   expect(shift).toBe(0);
 });
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { pageUrl, type Delivery, type SiteName } from "./sites.ts";
-import { watchPage } from "./watch-page.ts";
+import { layoutShift, watchPage } from "./watch-page.ts";
 
 /** The address of a page of a built site, opened from disk or from the server's sub-path. */
 function sitePage(site: SiteName, delivery: Delivery, path: string): string {
@@ -256,17 +256,7 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
       height: before?.height,
     });
     expect(before?.height).toBeCloseTo(((before?.width ?? 0) * 300) / 720, 0);
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries())
-              total += (entry as unknown as { value: number }).value;
-          }).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
+    const shift = await layoutShift(page);
     expect(shift).toBe(0);
     const source = await image.evaluate((element) => (element as HTMLImageElement).currentSrc);
     expect(source).toBe(sitePage("example", delivery, "images/proxmox-vlan-bridge.png"));

@@ -19,3 +19,22 @@ export function watchPage(page: Page) {
   });
   return seen;
 }
+
+/**
+ * The page's cumulative layout shift so far, as Chromium reports it (`layout-shift` entries,
+ * buffered), after `settleMs` more for any still to come.
+ */
+export function layoutShift(page: Page, settleMs = 300): Promise<number> {
+  return page.evaluate(
+    (settle) =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            total += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), settle);
+      }),
+    settleMs,
+  );
+}

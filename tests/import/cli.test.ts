@@ -6,6 +6,7 @@ import { basename, join } from "node:path";
 import { projectRoot } from "../../src/project-paths.ts";
 import { readImportedContent, readWrittenFolder } from "./imported-content.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
+import { dumpFile, row, type Attributes } from "../helpers/dump-rows.ts";
 
 /**
  * The importer's command line on small hand-written dumps, one per behaviour a user relies on:
@@ -31,28 +32,6 @@ function runImport(...args: string[]): Run {
 function report(run: Run): ImportReport {
   assert.ok(run.stdout.startsWith("{"), `expected a JSON report:\n${run.stdout}${run.stderr}`);
   return JSON.parse(run.stdout) as ImportReport;
-}
-
-type Attributes = Record<string, string>;
-
-/** A `<row .../>` line with XML-escaped attributes, newlines as `&#xA;` like the real dumps. */
-function row(attributes: Attributes): string {
-  const escape = (value: string) =>
-    value
-      .replaceAll("&", "&amp;")
-      .replaceAll("<", "&lt;")
-      .replaceAll(">", "&gt;")
-      .replaceAll('"', "&quot;")
-      .replaceAll("\n", "&#xA;");
-  const text = Object.entries(attributes)
-    .map(([name, value]) => `${name}="${escape(value)}"`)
-    .join(" ");
-  return `  <row ${text} />`;
-}
-
-/** A dump file as Stack Exchange writes it: BOM, declaration, CRLF line ends. */
-function dumpFile(root: string, rows: readonly string[]): string {
-  return `\uFEFF<?xml version="1.0" encoding="utf-8"?>\r\n<${root}>\r\n${rows.map((line) => `${line}\r\n`).join("")}</${root}>\r\n`;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
+import { imageHost as host, picture, type HostRoute as Route } from "../helpers/image-host.ts";
 import { fetchImage, type ImageFetchSettings } from "../../scripts/import/image-fetch.ts";
 
 /*
@@ -13,40 +12,6 @@ import { fetchImage, type ImageFetchSettings } from "../../scripts/import/image-
  * for a host that is not listed: every kind kept, every failure reported, no request to the
  * other host, and none at all for an image fetched before.
  */
-
-const picture = (format: "png" | "jpeg" | "gif" | "webp", width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: "#0a58ad" } })
-    .toFormat(format)
-    .toBuffer();
-
-interface Route {
-  status?: number;
-  type?: string;
-  body?: Buffer | string;
-  headers?: Record<string, string>;
-  /** Never answers. */
-  hang?: boolean;
-}
-
-/** A server answering each path from `routes`, counting each request by path. */
-async function host(routes: Map<string, Route | (() => Route)>) {
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    const path = request.url ?? "";
-    requests.push(path);
-    const found = routes.get(path);
-    const route = typeof found === "function" ? found() : (found ?? { status: 404 });
-    if (route.hang) return;
-    response.writeHead(route.status ?? 200, {
-      ...(route.type && { "content-type": route.type }),
-      ...route.headers,
-    });
-    response.end(route.body ?? "");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { server, origin, requests, authority: new URL(origin).host };
-}
 
 describe("an image fetched for the content folder", () => {
   const routes = new Map<string, Route | (() => Route)>();
