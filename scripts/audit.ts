@@ -33,9 +33,10 @@ on a generated corpus of N questions (default 2000, from ../shared/bench/gen-cor
  * the listing alone; with titles and tags linking to their pages x2.65 measured; the search
  * box, its ~180 B of markup and ~1 KiB of style, brought it to x2.75; the style of question
  * pages' comments, linked questions and links leaving the archive, in the same one style sheet,
- * to x2.87).
+ * to x2.87; the answers' own rule, put back after f5c7b50 folded it into their heading's, and
+ * content images scaled to the screen, to just over x2.90, 99 B of rules merged included).
  */
-const EXAMPLE_BUDGET_RATIO = 2.9;
+const EXAMPLE_BUDGET_RATIO = 2.92;
 
 /** Lighthouse's runs of each page: mobile (its default, throttled) and desktop, light and dark. */
 const LIGHTHOUSE_RUNS = [
