@@ -1,4 +1,5 @@
-import { highlightBlocks, renderBody, type BodyLinks } from "../lib/body-html.ts";
+import { renderBody, type BodyLinks } from "../lib/body-html.ts";
+import { highlightBlocks } from "../lib/code-blocks.ts";
 import { renderCommentHtml } from "../lib/comment-html.ts";
 import { sanitizedHtmlText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";

@@ -4,7 +4,7 @@ import type { ListingEntry, QuestionPage, ShownAnswer, ShownComment } from "./pa
 import type { RenderedComment } from "../schemas/comment.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
 import { resolvePostLinks } from "../lib/post-links.ts";
-import { highlightBlocks } from "../lib/body-html.ts";
+import { highlightBlocks } from "../lib/code-blocks.ts";
 import { IMAGES_FOLDER, settleImages } from "../lib/content-images.ts";
 import { questionPagePath, relativeUrl } from "../lib/site-paths.ts";
 
