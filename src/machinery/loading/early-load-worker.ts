@@ -7,16 +7,24 @@ import { collectGarbage } from "../threads/collect-garbage.ts";
 import type { LoadingThreadMessage, PackedListings } from "./early-load.ts";
 import { isStoredQuestion, packQuestions, type StoredQuestion } from "./packed-questions.ts";
 
-const { directory, cacheDirectory, mainThreadWaiting, listings, questionsPerMessage } =
-  workerData as {
-    directory: string;
-    cacheDirectory: string;
-    mainThreadWaiting: Int32Array;
-    /** The folders as the main thread listed them (`startBuildLoad`), if it did. */
-    listings?: PackedListings;
-    /** How many questions each part of the outcome holds (`postQuestions` in `loadAndPost`). */
-    questionsPerMessage?: number;
-  };
+const {
+  directory,
+  cacheDirectory,
+  mainThreadWaiting,
+  listings,
+  questionsPerMessage,
+  forcedCollections = true,
+} = workerData as {
+  directory: string;
+  cacheDirectory: string;
+  mainThreadWaiting: Int32Array;
+  /** The folders as the main thread listed them (`startBuildLoad`), if it did. */
+  listings?: PackedListings;
+  /** How many questions each part of the outcome holds (`postQuestions` in `loadAndPost`). */
+  questionsPerMessage?: number;
+  /** Whether the load is large enough to force its collections (`forcesCollections`). */
+  forcedCollections?: boolean;
+};
 
 // Without an entry cache every question will be read: the reading workers are started first,
 // so that they load their code while this thread loads its own and plans the reading, which
@@ -79,12 +87,12 @@ async function loadAndPost(): Promise<() => void> {
       postQuestions();
       // And this thread too, before the index, which needs far less than deriving the pages
       // did: otherwise it holds the emptied pages through the index.
-      collectGarbage();
+      if (forcedCollections) collectGarbage();
     },
   });
   // And again before Astro's thread makes the questions of their parts and renders beside this
   // one: the process's RSS falls by a third at a million questions.
-  collectGarbage();
+  if (forcedCollections) collectGarbage();
   post({ outcome });
   return saveCache;
 }

@@ -9,7 +9,7 @@ import type { ListedQuestion } from "./listed-question.ts";
 import { unpackQuestions, type PackedQuestions } from "./packed-questions.ts";
 import type { Worker } from "node:worker_threads";
 import { startWorkerThread } from "../threads/worker-threads.ts";
-import { collectGarbage } from "../threads/collect-garbage.ts";
+import { collectGarbage, forcesCollections } from "../threads/collect-garbage.ts";
 import { stateSlot } from "../build-state.ts";
 
 /*
@@ -45,6 +45,8 @@ interface EarlyLoad {
   stop?: () => void;
   /** Whether `outcome` has settled. */
   settled?: boolean;
+  /** How many files the main thread listed for it, when it did (`forcesCollections`). */
+  files?: number;
 }
 
 /** The load under way, for whichever copy of this module takes it. */
@@ -65,7 +67,7 @@ export function startBuildLoad(root: string, cacheDir: string): StartedLoad {
   // The listings are packed for the loading thread by now, and what listing the folders made
   // (an entry object and a name a file) is garbage that V8 would leave about while Astro's
   // thread bundles the pages (scripts/bench.md, "Why the constants are what they are").
-  collectGarbage();
+  if (forcesCollections(earlyLoad.get()?.files)) collectGarbage();
   return started;
 }
 
@@ -194,11 +196,13 @@ export function startEarlyLoad(
     pending.stop?.();
   }
   const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
+  const files = listings && fileCount(listings);
   const threads = new LoadingThreads(workerFile, packListings(listings), {
     directory,
     cacheDirectory,
     mainThreadWaiting,
     questionsPerMessage,
+    forcedCollections: forcesCollections(files),
   });
   const first = threads.run(heapLimitMb);
   // Once the thread has ended, or the one that loaded again after it ran out of memory.
@@ -207,6 +211,7 @@ export function startEarlyLoad(
     mainThreadWaiting,
     finished,
     stop: () => threads.stop(),
+    ...(files !== undefined && { files }),
   });
   return { outcome: first.outcome, finished };
 }
@@ -379,7 +384,7 @@ export function handOverEarlyLoad(
   directory: string,
   cacheDirectory: string,
   outcome: Promise<LoadOutcome>,
-  thread: Pick<EarlyLoad, "mainThreadWaiting" | "finished" | "stop"> = {},
+  thread: Pick<EarlyLoad, "mainThreadWaiting" | "finished" | "stop" | "files"> = {},
 ): void {
   const early: EarlyLoad = { directory, cacheDirectory, outcome, ...thread };
   const markSettled = () => void (early.settled = true);
@@ -411,7 +416,7 @@ export function takeEarlyLoad(
   // What Astro did to get here (bundling the pages) is garbage by now, and this thread has
   // nothing to do until the load is done. (Listing the folders was given back as it ended,
   // in `startBuildLoad`.)
-  if (!early.settled) collectGarbage();
+  if (!early.settled && forcesCollections(early.files)) collectGarbage();
   return early.outcome;
 }
 
