@@ -106,7 +106,7 @@ function manifestLines(
   };
   const lines = [JSON.stringify(archive)];
   for (const { path, title, mimeType, question } of entries) {
-    lines.push(JSON.stringify([path, title, mimeType, question, question]));
+    lines.push(JSON.stringify([path, title, mimeType, question]));
   }
   return `${lines.join("\n")}\n`;
 }

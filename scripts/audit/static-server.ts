@@ -1,16 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { extname, join, normalize } from "node:path";
+import { join, normalize } from "node:path";
 import { ruleMatches } from "../../src/integrations/host-files.ts";
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".xml": "application/xml",
-  ".txt": "text/plain; charset=utf-8",
-};
+import { mediaTypeOf } from "../common/media-types.ts";
 
 /** The rules of a `_headers` file: a path pattern (`*` at the end only) and its headers. */
 function readHeadersFile(root: string): { pattern: string; headers: [string, string][] }[] {
@@ -42,7 +34,8 @@ export function serveStatic(root: string, port: number): Promise<Server> {
     const found = existsSync(file) && statSync(file).isFile();
     if (!found) file = join(root, "404.html");
     response.statusCode = found ? 200 : 404;
-    response.setHeader("Content-Type", TYPES[extname(file)] ?? "application/octet-stream");
+    const type = mediaTypeOf(file);
+    response.setHeader("Content-Type", type.startsWith("text/") ? `${type}; charset=utf-8` : type);
     for (const rule of found ? rules : []) {
       const matches = ruleMatches(rule.pattern, urlPath);
       for (const [name, value] of matches ? rule.headers : []) response.setHeader(name, value);

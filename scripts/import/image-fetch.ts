@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { Resvg } from "@resvg/resvg-js";
 import sharp from "sharp";
@@ -85,8 +85,9 @@ function cachedImage(address: string, cacheDir: string): FetchedImage | undefine
       width: number;
       height: number;
     };
-    readFileSync(join(cacheDir, "files", record.file));
-    return { ...record, fromCache: true };
+    return existsSync(join(cacheDir, "files", record.file))
+      ? { ...record, fromCache: true }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -94,7 +95,7 @@ function cachedImage(address: string, cacheDir: string): FetchedImage | undefine
 
 /** Written beside, then renamed: an interrupted import leaves no half-written file. */
 function writeAtomically(file: string, bytes: Buffer): void {
-  mkdirSync(join(file, ".."), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, bytes);
   renameSync(temporary, file);
@@ -105,17 +106,28 @@ function allowed(url: URL, hosts: ReadonlySet<string>): boolean {
   return (url.protocol === "http:" || url.protocol === "https:") && hosts.has(url.host);
 }
 
+/** `address` as a URL; a protocol-relative one (`//i.stack.imgur.com/a.png`) over https. */
+function urlOf(address: string): URL | undefined {
+  try {
+    return new URL(address.startsWith("//") ? `https:${address}` : address);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a post's image address is on one of `hosts`: one `fetchImage` would ask for. */
+export function onImageHost(address: string, hosts: ReadonlySet<string>): boolean {
+  const url = urlOf(address);
+  return url !== undefined && allowed(url, hosts);
+}
+
 /** The body of `address`, following redirects to listed hosts, retried on 429 and 5xx. */
 async function download(
   address: string,
   options: typeof DEFAULTS & ImageFetchSettings,
 ): Promise<{ bytes: Buffer } | { failure: string }> {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return { failure: "is not an address" };
-  }
+  let url = urlOf(address);
+  if (url === undefined) return { failure: "is not an address" };
   for (let redirects = 0; ; redirects++) {
     if (!allowed(url, options.hosts)) {
       return {
@@ -242,14 +254,10 @@ async function asWebp(
   return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
 }
 
-/** An SVG drawn as a PNG at its own width, or `maxWidth` when wider. */
+/** An SVG drawn as a PNG at its own width, or `maxWidth` when wider (drawn again to fit). */
 function drawSvg(svg: Buffer, maxWidth: number): Buffer {
-  const drawn = new Resvg(svg, { font: { loadSystemFonts: true } });
-  const width = Math.min(Math.ceil(drawn.width), maxWidth);
-  return new Resvg(svg, {
-    fitTo: { mode: "width", value: width },
-    font: { loadSystemFonts: true },
-  })
-    .render()
-    .asPng();
+  const font = { loadSystemFonts: true };
+  const drawn = new Resvg(svg, { font });
+  if (drawn.width <= maxWidth) return drawn.render().asPng();
+  return new Resvg(svg, { fitTo: { mode: "width", value: maxWidth }, font }).render().asPng();
 }

@@ -10,7 +10,12 @@ import { join } from "node:path";
 import { Parser } from "htmlparser2";
 import { escapeText } from "../../src/lib/escape-text.ts";
 import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
-import { fetchImage, type FetchedImage, type ImageFetchSettings } from "./image-fetch.ts";
+import {
+  fetchImage,
+  onImageHost,
+  type FetchedImage,
+  type ImageFetchSettings,
+} from "./image-fetch.ts";
 
 /*
  * `--images`: the images the imported posts show, fetched from the image hosts into the content
@@ -54,7 +59,7 @@ export async function importImages(
 ): Promise<ImagesPass> {
   const posts = stagedPosts(staging).flatMap((file) => {
     const tags = imageTags(bodyOf(readFileSync(file, "utf8")).body).filter((tag) =>
-      onListedHost(tag.address, settings.hosts),
+      onImageHost(tag.address, settings.hosts),
     );
     return tags.length > 0 ? [{ file, tags }] : [];
   });
@@ -62,7 +67,7 @@ export async function importImages(
   const fetched = new Map<string, FetchedImage>();
   let failures = 0;
   await eachAtOnce(addresses, AT_ONCE, async (address) => {
-    const image = await fetchImage(absolute(address), settings);
+    const image = await fetchImage(address, settings);
     fetched.set(address, image);
     if ("failure" in image) failures++;
     onCount(fetched.size, addresses.length, failures);
@@ -120,20 +125,6 @@ function imageTags(html: string): ImageTag[] {
   });
   parser.end(html);
   return tags;
-}
-
-/** A protocol-relative address (`//i.stack.imgur.com/a.png`), as https. */
-function absolute(address: string): string {
-  return address.startsWith("//") ? `https:${address}` : address;
-}
-
-function onListedHost(address: string, hosts: ReadonlySet<string>): boolean {
-  try {
-    const url = new URL(absolute(address));
-    return (url.protocol === "http:" || url.protocol === "https:") && hosts.has(url.host);
-  } catch {
-    return false;
-  }
 }
 
 /** The post's fetched images pointed at their files; the failed ones noted, left as written. */

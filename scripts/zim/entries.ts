@@ -1,6 +1,7 @@
 import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
-import { extname, join } from "node:path";
+import { join } from "node:path";
 import { decodeSanitizedText } from "../../src/lib/html-text.ts";
+import { mediaTypeOf } from "../common/media-types.ts";
 
 /*
  * The built site as a ZIM holds it: every page, style sheet, script and icon, without what only
@@ -16,25 +17,6 @@ const HOST_ONLY = /^(?:404\.html|_headers|robots\.txt|\.nojekyll|sitemap[\w-]*\.
 const PRECOMPRESSED = /\.(?:br|gz)$/;
 /** A question's page: what Kiwix's suggestions, random page and full-text search lead to. */
 const QUESTION_PAGE = /^questions\/[^/]+\/index\.html$/;
-
-/** The types of what a build writes; anything else is served as bytes, as a host would. */
-const MIME_TYPES: Readonly<Record<string, string>> = {
-  ".html": "text/html",
-  ".css": "text/css",
-  ".js": "text/javascript",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/vnd.microsoft.icon",
-  ".txt": "text/plain",
-  ".xml": "application/xml",
-  ".woff2": "font/woff2",
-};
 
 /** One file of the site as the ZIM holds it. */
 export interface ZimEntry {
@@ -66,7 +48,7 @@ export function zimFiles(site: string): string[] {
 /** `files` of `site` as ZIM entries, each page titled from its `<title>`. */
 export function zimEntries(site: string, files: readonly string[], community: string): ZimEntry[] {
   return files.map((path) => {
-    const mimeType = MIME_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+    const mimeType = mediaTypeOf(path);
     return {
       path,
       title: mimeType === "text/html" ? entryTitle(readTitleText(join(site, path)), community) : "",

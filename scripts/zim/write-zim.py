@@ -8,9 +8,9 @@ Usage: write-zim.py MANIFEST
 MANIFEST is JSON lines. The first is the archive:
   {"out", "site", "mainPath", "language", "metadata": {name: text}, "illustration": base64 PNG}
 then one line per file of the site, its path relative to "site":
-  [path, title, mimeType, front, indexed]
-`front` marks what Kiwix's title suggestions and random page pick from; `indexed` what its
-full-text search finds.
+  [path, title, mimeType, question]
+A question's page is what Kiwix's title suggestions and random page pick from (a front
+article) and what its full-text search finds; nothing else is either.
 """
 
 import base64
@@ -73,9 +73,9 @@ def write(manifest):
             creator.add_metadata(name, value)
         creator.add_illustration(ILLUSTRATION_SIZE, base64.b64decode(archive["illustration"]))
         for line in manifest:
-            path, title, mimetype, front, indexed = json.loads(line)
-            kind = SiteFile if indexed else UnindexedSiteFile
-            creator.add_item(kind(archive["site"], path, title, mimetype, front))
+            path, title, mimetype, question = json.loads(line)
+            kind = SiteFile if question else UnindexedSiteFile
+            creator.add_item(kind(archive["site"], path, title, mimetype, question))
 
 
 if __name__ == "__main__":

@@ -24,8 +24,7 @@ import {
 import { commentAnchor, questionPagePath } from "../lib/site-paths.ts";
 import { titleLine } from "../lib/title-line.ts";
 import { languageOfTags } from "../lib/code-language.ts";
-import type { ImageFacts } from "../lib/content-images.ts";
-import { UsedImages } from "./used-images.ts";
+import { UsedImages, type ContentImages } from "./used-images.ts";
 
 /**
  * Everything the pages are built from, validated and derived. `Question` is what is kept of
@@ -43,12 +42,6 @@ export interface Content<Question = QuestionPage, IndexFile = SearchFile> {
   searchIndex: IndexFile[];
   /** The files of `images/` the bodies show, each once, sorted: the site's `images/`. */
   images: string[];
-}
-
-/** The content folder's `images/`, as the build reads it: each file's facts, asked by name. */
-export interface ContentImages {
-  /** The image's size or its problem; undefined when there is no such file. */
-  factsOf(name: string): ImageFacts | undefined;
 }
 
 /** What reading community.yaml came to, with the problems of the content folder itself. */

@@ -1,6 +1,11 @@
-import { IMAGES_FOLDER, type ImageSize } from "../lib/content-images.ts";
+import { IMAGES_FOLDER, type ImageFacts, type ImageSize } from "../lib/content-images.ts";
 import type { ContentProblem } from "../lib/problems.ts";
-import type { ContentImages } from "./content.ts";
+
+/** The content folder's `images/`, as the build reads it: each file's facts, asked by name. */
+export interface ContentImages {
+  /** The image's size or its problem; undefined when there is no such file. */
+  factsOf(name: string): ImageFacts | undefined;
+}
 
 /**
  * The files of the content's `images/` that bodies show: each checked once, with a problem for

@@ -1,4 +1,5 @@
-import { assembleContent, type ContentImages } from "../../src/core/content.ts";
+import { assembleContent } from "../../src/core/content.ts";
+import type { ContentImages } from "../../src/core/used-images.ts";
 import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
 import { questionFiles } from "../../src/core/question-file.ts";
 import { answerFiles } from "../../src/core/answer-file.ts";

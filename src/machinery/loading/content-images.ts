@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ContentImages } from "../../core/content.ts";
+import type { ContentImages } from "../../core/used-images.ts";
 import { IMAGES_FOLDER, imageFacts, type ImageFacts } from "../../lib/content-images.ts";
 
 /**
