@@ -33,6 +33,18 @@ it("hands an early load to the loader of the same folder and cache, once", async
   assert.equal(buildLoadOf("/other/content"), undefined);
 });
 
+it("tells the loading thread the main thread waits, whichever loader waits first", () => {
+  // The community's or the images' loader may await the load before the questions' loader
+  // takes it; reading threads join only once the flag says the main thread's core is free.
+  const outcome: Promise<LoadOutcome> = Promise.resolve({ problems: [] });
+  const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
+  handOverEarlyLoad("/site/content", "/cache/content-1", outcome, { mainThreadWaiting });
+  assert.equal(buildLoadOf("/other/content"), undefined);
+  assert.equal(Atomics.load(mainThreadWaiting, 0), 0, "not for another folder's load");
+  assert.equal(buildLoadOf("/site/content"), outcome);
+  assert.equal(Atomics.load(mainThreadWaiting, 0), 1);
+});
+
 describe("startEarlyLoad", () => {
   const loadWorker = join(projectRoot, "src/machinery/loading/early-load-worker.ts");
   const basic = join(projectRoot, "tests/fixtures/basic/content");

@@ -1,14 +1,17 @@
 import { after, before, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import type { ContentProblem } from "../../src/lib/problems.ts";
 import { readContent } from "../../src/machinery/loading/content-folder.ts";
 import { loadContent, type LoadOptions } from "../../src/machinery/loading/load-content.ts";
-import { startReadingWorker } from "../../src/machinery/loading/reading-threads.ts";
+import {
+  joiningThreadCount,
+  startReadingWorker,
+} from "../../src/machinery/loading/reading-threads.ts";
 import { QUESTIONS_FOLDER } from "../../src/machinery/loading/folder-readers.ts";
 
 /*
@@ -68,7 +71,8 @@ it("reads the same entries on several threads as on one", async () => {
 });
 
 it("lets threads join once the build's main thread waits, and reads every file once", async () => {
-  // Enough files that a thread is still worth starting once the main thread waits, 20 ms in.
+  // Enough files that a thread is still worth starting once the main thread waits, 20 ms in,
+  // however short their reading takes.
   const large = `${folder}-large`;
   writeQuestions(large, 12_000);
   try {
@@ -82,7 +86,9 @@ it("lets threads join once the build's main thread waits, and reads every file o
       { eval: true, workerData: mainThreadWaiting },
     );
     const said = once(sayWaiting, "exit");
-    const joined = await load(large, { preparedReading: { mainThreadWaiting } });
+    const joined = await load(large, {
+      preparedReading: { mainThreadWaiting, joiningShareMs: 0 },
+    });
     await said;
     const single = readContent(large, large);
     assert.ok("content" in joined && "content" in single);
@@ -91,6 +97,17 @@ it("lets threads join once the build's main thread waits, and reads every file o
   } finally {
     rmSync(large, { recursive: true, force: true });
   }
+});
+
+it("lets a thread join a reading under way by the time left, not by the files left", () => {
+  // On this machine's cores or fewer: a second thread needs 3 s left, 1.5 s for each.
+  const twoIfCores = Math.min(availableParallelism(), 2);
+  // 4,000 files of a corpus with answers and comments, about 1 ms each: worth a second thread.
+  assert.equal(joiningThreadCount(4_000, 1), twoIfCores);
+  // As many files of a listing alone, at a quarter of that: not worth its start.
+  assert.equal(joiningThreadCount(4_000, 0.25), 1);
+  assert.equal(joiningThreadCount(0, 1), 1);
+  assert.equal(joiningThreadCount(4_000, Number.NaN), 1, "nothing measured yet");
 });
 
 it("puts reading threads started ahead of the plan to work, and stops those not needed", async () => {

@@ -412,7 +412,7 @@ export function takeEarlyLoad(
     return undefined;
   }
   early.taken = true;
-  if (early.mainThreadWaiting) Atomics.store(early.mainThreadWaiting, 0, 1);
+  sayWaiting(early);
   // What Astro did to get here (bundling the pages) is garbage by now, and this thread has
   // nothing to do until the load is done. (Listing the folders was given back as it ended,
   // in `startBuildLoad`.)
@@ -423,8 +423,20 @@ export function takeEarlyLoad(
 /**
  * The build's load of this folder, taken or not, for the community loader: the community comes
  * from the same read as the questions. Undefined when this process started none (the dev server).
+ * The caller waits for it, as the questions loader does.
  */
 export function buildLoadOf(directory: string): Promise<LoadOutcome> | undefined {
   const early = earlyLoad.get();
-  return early?.directory === directory ? early.outcome : undefined;
+  if (early?.directory !== directory) return undefined;
+  sayWaiting(early);
+  return early.outcome;
+}
+
+/**
+ * Tells the loading thread that this thread waits for the load, and its core is free for
+ * reading (`PreparedReading.mainThreadWaiting`): the community's loader may be the first to
+ * wait, before the questions' (scripts/bench.md, "Why the constants are what they are").
+ */
+function sayWaiting(early: EarlyLoad): void {
+  if (early.mainThreadWaiting) Atomics.store(early.mainThreadWaiting, 0, 1);
 }

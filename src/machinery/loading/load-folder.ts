@@ -29,7 +29,7 @@ import {
   type FileResults,
 } from "./read-files.ts";
 import {
-  FILES_PER_JOINING_THREAD_AT_LEAST,
+  joiningThreadCount,
   readInWorker,
   readingThreadCount,
   startReadingWorker,
@@ -52,6 +52,11 @@ export interface PreparedReading {
    * with it on that core; once it waits, threads join for what is left to read.
    */
   mainThreadWaiting?: Int32Array | undefined;
+  /**
+   * The time a thread joining the reading must have to read, at least
+   * (`JOINING_SHARE_MS_AT_LEAST`); tests make it nothing, to see one join a small folder.
+   */
+  joiningShareMs?: number | undefined;
 }
 
 /** Where a load puts the cache lines of the entries it derives (see entry-cache.ts). */
@@ -132,18 +137,23 @@ export async function loadFolder<Entry, Settings>(
     keep(index, unsliced(results));
   const reading = workers.map((worker) => readInWorker(worker, plan.batch, parts, keep));
   // Once the main thread waits, its core is free: workers join while enough is left to be
-  // worth their start.
+  // worth their start, by the time this thread has taken a file so far.
+  const started = performance.now();
+  let readHere = 0;
+  const keepHere = (index: number, results: FileResults<Entry>) => {
+    readHere += results.read.length + results.unchanged.length;
+    keepUnsliced(index, results);
+  };
   const joinFreedCores = (unclaimedTasks: number) => {
     if (mainThreadBusy()) return;
-    const wanted = Math.min(
-      readingThreadCount(unclaimedTasks, 0, FILES_PER_JOINING_THREAD_AT_LEAST),
-      mostThreads,
-    );
+    const msPerFile = (performance.now() - started) / readHere;
+    const joining = joiningThreadCount(unclaimedTasks, msPerFile, options.joiningShareMs);
+    const wanted = Math.min(joining, mostThreads);
     while (reading.length + 1 < wanted) {
       reading.push(readInWorker(startReadingWorker(where), plan.batch, parts, keep));
     }
   };
-  readClaimedParts(reader, plan.batch, parts, keepUnsliced, (unclaimedTasks) => {
+  readClaimedParts(reader, plan.batch, parts, keepHere, (unclaimedTasks) => {
     for (const worker of reading) worker.takeArrived();
     joinFreedCores(unclaimedTasks);
   });

@@ -16,12 +16,26 @@ import { HELPING_THREAD_LIMITS, startWorkerThread } from "../threads/worker-thre
 const FILES_PER_THREAD_AT_LEAST = 2_000;
 
 /**
- * The same for a worker started once the reading is under way (see load-folder.ts): the
- * thread already reading has its code compiled and warm, while a new one spends its first
- * few tenths of a second loading code and reads slower until the JIT has caught up
- * (scripts/bench.md, "Why the constants are what they are").
+ * Each thread's share, in time, of what is left to read when workers join a reading under way
+ * (see load-folder.ts): a new one spends its first few tenths of a second loading code and
+ * reads slower until the JIT has caught up. Time, as the thread already reading measures it,
+ * rather than a count of files: a file with answers' comments and code to colour costs several
+ * times one of a listing alone (scripts/bench.md, "Why the constants are what they are").
  */
-export const FILES_PER_JOINING_THREAD_AT_LEAST = 5_000;
+export const JOINING_SHARE_MS_AT_LEAST = 1_500;
+
+/**
+ * How many threads, this one included, should read the `unclaimedTasks` files left of a
+ * reading under way, at the `msPerFile` it has taken so far, each for `shareMs` at least.
+ */
+export function joiningThreadCount(
+  unclaimedTasks: number,
+  msPerFile: number,
+  shareMs = JOINING_SHARE_MS_AT_LEAST,
+): number {
+  if (!(msPerFile > 0) || unclaimedTasks <= 0) return 1;
+  return Math.max(readingThreadCount(unclaimedTasks, 0, shareMs / msPerFile), 1);
+}
 
 /**
  * How many threads, this one included, should read `files` files, leaving `busyCores` cores
