@@ -18,6 +18,7 @@
 import { spawnSync } from "node:child_process";
 import {
   appendFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -30,6 +31,7 @@ import {
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { projectRoot } from "../src/project-paths.ts";
+import { buildFloor, writeFloorProject } from "./bench/astro-floor.ts";
 import { addComments, type CommentSummary } from "./bench/comments.ts";
 import { generateCorpus } from "./bench/gen-corpus.ts";
 import { median, type Timing } from "./bench/measure.ts";
@@ -65,6 +67,7 @@ import {
 import {
   checkBudgets,
   commentsBudget,
+  floorBudget,
   formatTable,
   pairedRatios,
   type Row,
@@ -93,10 +96,14 @@ let failed = false;
 try {
   // 2. The corpus, in a temporary folder (not timed).
   log(
-    `generating ${options.count} questions (${options.corpus} corpus${options.pages ? " v2, with answers" : ""}, seed ${options.seed}, ${options.comments} comments per post) in ${content}`,
+    options.corpus === "example"
+      ? `copying the example community (content/) to ${content}`
+      : `generating ${options.count} questions (${options.corpus} corpus${options.pages ? " v2, with answers" : ""}, seed ${options.seed}, ${options.comments} comments per post) in ${content}`,
   );
   const generatorStarted = performance.now();
-  if (options.corpus === "own") {
+  if (options.corpus === "example") {
+    cpSync(join(projectRoot, "content"), plain, { recursive: true });
+  } else if (options.corpus === "own") {
     generateCorpus({ count: options.count, out: plain, seed: options.seed });
   } else {
     const child = spawnSync(
@@ -131,6 +138,7 @@ try {
   const generatorSeconds = (performance.now() - generatorStarted) / 1000;
   // With --pages: the questions each build must write a page for, the answers, the tags.
   const v2 = options.pages ? corpusStats(content) : undefined;
+  if (options.corpus === "example") options.count = v2?.questionIds.length ?? 0;
   const corpus = {
     kind: options.corpus,
     seed: options.seed,
@@ -212,6 +220,29 @@ try {
         ]
       : []),
   ];
+  // --floor: bare Astro projects of one page and of as many pages as our first cold build
+  // wrote, each built cold right after our cold build of the run (scripts/bench/astro-floor.ts).
+  const floors = { one: [] as Timing[], many: [] as Timing[], pages: 0 };
+  const floorFolder = (size: "one" | "many") => join(work, `astro-floor-${size}`);
+  const buildFloors = (run: number) => {
+    const built = ours.cold.at(-1)?.output;
+    if (built === undefined) return;
+    if (floors.pages === 0) {
+      floors.pages = built.htmlPages;
+      writeFloorProject(floorFolder("one"), 1);
+      writeFloorProject(floorFolder("many"), floors.pages);
+    }
+    for (const size of ["one", "many"] as const) {
+      const timing = buildFloor(floorFolder(size), options.timeoutSeconds);
+      floors[size].push(timing);
+      const pages = size === "one" ? 1 : floors.pages;
+      log(
+        `astro floor of ${pages} page${pages === 1 ? "" : "s"} ${run}/${options.runs}: ${describe(timing)}`,
+      );
+      if (timing.exitCode !== 0)
+        log(`the floor's build failed; the end of its log:\n${timing.output.slice(-4000)}`);
+    }
+  };
   const peerRuns = new Map<string, PeerResult[]>();
   let peersHeader = "";
   for (let run = 1; run <= options.runs && !failed; run++) {
@@ -229,6 +260,7 @@ try {
         builder.runs[kind].push(built);
         logBuild(`${builder.name} ${kind} ${run}/${options.runs}`, built);
       }
+      if (kind === "cold" && options.floor) buildFloors(run);
     }
     if (builders.every((builder) => builder.runs.warm.at(-1)?.output !== undefined)) {
       // The same edit in each corpus (the one with comments, the one without): the same file.
@@ -317,6 +349,12 @@ try {
           editRow("no comments edit", noComments.edit, questionIds),
         ]
       : []),
+    ...(options.floor
+      ? [
+          timedRow("astro floor, 1 page", floors.one),
+          timedRow(`astro floor, ${floors.pages} pages`, floors.many),
+        ]
+      : []),
     ...peers.map((peer) => ({
       name: peer.peer,
       runs: peer.runs,
@@ -369,7 +407,7 @@ try {
   console.log(
     v2
       ? `# ${options.count.toLocaleString("en-US")} questions and ${v2.answers.toLocaleString("en-US")} answers, ` +
-          `${options.corpus} corpus v2, --pages (seed ${options.seed}, ${(v2.questionBytes / 1e6).toFixed(1)} MB of questions ` +
+          `${options.corpus === "example" ? "the example community (content/)" : `${options.corpus} corpus v2`}, --pages (seed ${options.seed}, ${(v2.questionBytes / 1e6).toFixed(1)} MB of questions ` +
           `and ${(v2.answerBytes / 1e6).toFixed(1)} MB of answers); ${figures}`
       : `# ${options.count.toLocaleString("en-US")} questions, ${options.corpus} corpus (seed ${options.seed}, ` +
           `${(corpus.markdownBytes / 1e6).toFixed(1)} MB of .md); ${figures}`,
@@ -435,6 +473,29 @@ try {
     const ratio = pairedRatios(wall(ours[kind]), wall(noComments[kind]));
     return ratio ? [{ kind, ...ratio }] : [];
   });
+  const oursColdWalls = ours.cold.map((run) => (run.output ? run.timing.wallSeconds : undefined));
+  const floorWalls = (timings: Timing[]) =>
+    timings.map((timing) => (timing.exitCode === 0 ? timing.wallSeconds : undefined));
+  const floorPairs = [
+    { name: "1 page", ratio: pairedRatios(oursColdWalls, floorWalls(floors.one)) },
+    { name: `${floors.pages} pages`, ratio: pairedRatios(oursColdWalls, floorWalls(floors.many)) },
+  ];
+  const floorCheck = floorBudget(oursColdWalls, floorWalls(floors.many), floors.pages);
+  if (floorCheck) {
+    console.log(
+      `\nPaired wall ours cold/astro floor (each of our cold builds over the bare Astro build of the same run; median [min-max]): ` +
+        floorPairs
+          .flatMap(({ name, ratio }) =>
+            ratio
+              ? [
+                  `${name} ${ratio.median.toFixed(2)}x [${ratio.min.toFixed(2)}-${ratio.max.toFixed(2)}]`,
+                ]
+              : [],
+          )
+          .join(", "),
+    );
+    console.log(`Budget: ${floorCheck.verdict}  ${floorCheck.rule}: ${floorCheck.detail}`);
+  }
   const finishedTimings = (runs: BuildRun[]) =>
     runs.filter((run) => run.output !== undefined).map((run) => run.timing);
   const commentsCheck = commentsBudget(
@@ -571,6 +632,15 @@ try {
         budget: commentsCheck,
       },
     }),
+    ...(options.floor && {
+      floor: {
+        pages: floors.pages,
+        onePage: floors.one.map(timingFigures),
+        asManyPages: floors.many.map(timingFigures),
+        pairedWallRatios: floorPairs,
+        budget: floorCheck,
+      },
+    }),
     checkOutputEntries: checkOutput,
     budgets,
   });
@@ -587,9 +657,11 @@ try {
     process.exitCode = 1;
   else if (
     options.strict &&
-    [...budgets, ...(commentsCheck ? [commentsCheck] : [])].some(
-      (check) => check.verdict === "FAIL",
-    )
+    [
+      ...budgets,
+      ...(commentsCheck ? [commentsCheck] : []),
+      ...(floorCheck ? [floorCheck] : []),
+    ].some((check) => check.verdict === "FAIL")
   )
     process.exitCode = 1;
 } finally {
@@ -604,6 +676,7 @@ try {
 
 /** The peers asked for that can run here; hugo is left out, with how to install it, when missing. */
 function availablePeers(options: BenchOptions): string[] {
+  if (options.corpus === "example") return [];
   if (!sharedBenchPresent()) {
     if (options.pages) throw new UsageError(`--pages needs ${sharedBench}, which is missing`);
     if (options.corpus === "shared")
@@ -676,15 +749,32 @@ function editRow(
   return row;
 }
 
+/** A timing's figures for the JSON file, without the command's log. */
+function timingFigures({ wallSeconds, cpuSeconds, peakKib, exitCode, timedOut }: Timing): object {
+  return { wallSeconds, cpuSeconds, peakKib, exitCode, timedOut };
+}
+
+/** The row of a builder timed alone, whose output is not weighed (the Astro floor). */
+function timedRow(name: string, timings: Timing[]): Row {
+  const finished = timings.filter((timing) => timing.exitCode === 0);
+  const failure = timings.find((timing) => timing.exitCode !== 0);
+  return {
+    name,
+    runs: timings.length,
+    wallSeconds: finished.length > 0 ? median(finished.map((t) => t.wallSeconds)) : undefined,
+    cpuSeconds: finished.length > 0 ? median(finished.map((t) => t.cpuSeconds)) : undefined,
+    peakMib: timings.length > 0 ? Math.max(...timings.map((t) => t.peakKib)) / 1024 : undefined,
+    outMb: undefined,
+    entries: undefined,
+    status:
+      failure === undefined ? "ok" : `exit ${failure.exitCode}: ${firstError(failure.output)}`,
+  };
+}
+
 /** A run's figures for the JSON file, without the build's log. */
 function runFigures(run: BuildRun): object {
-  const { wallSeconds, cpuSeconds, peakKib, exitCode, timedOut } = run.timing;
   return {
-    wallSeconds,
-    cpuSeconds,
-    peakKib,
-    exitCode,
-    timedOut,
+    ...timingFigures(run.timing),
     ...(run.output && {
       outBytes: run.output.bytes,
       listingBytes: run.output.listingBytes,

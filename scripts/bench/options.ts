@@ -9,7 +9,8 @@ export interface BenchOptions {
   runs: number;
   /** Peer names in ../shared/bench/peers, in the order to run them; empty for none. */
   peers: string[];
-  corpus: "own" | "shared";
+  /** `example`: the bundled example community (content/), as a new user first builds it. */
+  corpus: "own" | "shared" | "example";
   /**
    * Content contract v2: the corpus has answers (gen-corpus.mjs --v2), our build's question
    * pages are checked and weighed, and the peers run in their --pages mode.
@@ -25,6 +26,11 @@ export interface BenchOptions {
   comments: number;
   /** Also build the same corpus without its comments, each build paired with ours. */
   compareComments: boolean;
+  /**
+   * Also build bare Astro projects cold, of one page and of as many as our cold build wrote,
+   * each right after our cold build: the floor under any Astro site (scripts/bench/astro-floor.ts).
+   */
+  floor: boolean;
   timeoutSeconds: number;
   strict: boolean;
 }
@@ -42,7 +48,9 @@ Options:
   --peers LIST     Peers to run, space- or comma-separated (default "limit hugo"). "eleventy"
                    is opt-in: it takes minutes at 10,000 questions. "" runs none.
   --corpus KIND    own: scripts/bench/gen-corpus.ts (default). shared: ../shared/bench/gen-corpus.mjs,
-                   the corpus the issue's figures were measured on.
+                   the corpus the issue's figures were measured on. example: a copy of the
+                   bundled example community (content/), as a new user first builds it, with
+                   --pages and --floor, no peers and no comments added; --count is its own.
   --pages          Question pages: the corpus is ../shared/bench/gen-corpus.mjs --v2 (questions and
                    their answers; so --corpus shared, and --corpus own is refused), our build's
                    question pages are counted, checked and weighed, and the peers run with
@@ -60,6 +68,9 @@ Options:
                    Also build the same corpus without its comments, each build right after ours
                    with a cache of its own, and print the paired ratios and the comments' budget
                    (at most +25% cold wall time and +150 MB peak).
+  --floor          Also build, cold, right after each of our cold builds, a bare Astro project of
+                   one page and one of as many pages as our cold build wrote (the same Astro and
+                   Node), and print our cold build over each, pair by pair.
   --timeout S      Kill a build that runs longer than S seconds (default 900).
   --keep           Keep the temporary folder (corpus, cache, outputs) and print its path.
   --baseline DIR   Another checkout of this project, with its node_modules installed (say the
@@ -100,6 +111,7 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
         baseline: { type: "string" },
         comments: { type: "string", default: "1" },
         "compare-comments": { type: "boolean", default: false },
+        floor: { type: "boolean", default: false },
         strict: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -109,21 +121,17 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
   }
   if (values.help) return undefined;
   const corpus = values.corpus ?? (values.pages ? "shared" : "own");
-  if (corpus !== "own" && corpus !== "shared") {
-    throw new UsageError(`--corpus: "${corpus}" is neither "own" nor "shared"`);
+  if (corpus !== "own" && corpus !== "shared" && corpus !== "example") {
+    throw new UsageError(`--corpus: "${corpus}" is not one of "own", "shared" and "example"`);
   }
+  if (corpus === "example") return exampleOptions(args, values);
   if (values.pages && corpus === "own") {
     throw new UsageError(
       "--corpus own cannot go with --pages: question pages need answers, which only " +
         "../shared/bench/gen-corpus.mjs --v2 writes; leave --corpus out (--pages uses the shared corpus)",
     );
   }
-  const baseline = values.baseline === undefined ? undefined : resolve(values.baseline);
-  if (baseline !== undefined && !existsSync(join(baseline, "node_modules/astro"))) {
-    throw new UsageError(
-      `--baseline: ${baseline} is not a checkout of this project with node_modules installed; run npm install there first`,
-    );
-  }
+  const baseline = baselineOption(values.baseline);
   const seed = Number(values.seed);
   if (!Number.isInteger(seed))
     throw new UsageError(`--seed: "${values.seed}" is not a whole number`);
@@ -151,7 +159,63 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
     baseline,
     comments,
     compareComments: values["compare-comments"],
+    floor: values.floor,
     timeoutSeconds: positiveInteger("--timeout", values.timeout),
     strict: values.strict,
   };
+}
+
+/** The flags that choose or change a generated corpus, or its peers: none fits the example. */
+const GENERATED_ONLY = [
+  "--count",
+  "--peers",
+  "--seed",
+  "--page-size",
+  "--comments",
+  "--compare-comments",
+];
+
+/**
+ * --corpus example: the bundled example as it is, built with its pages checked and beside the
+ * Astro floor. The peers read only the generators' corpora, so none runs.
+ */
+function exampleOptions(
+  args: string[],
+  values: { runs: string; timeout: string; keep: boolean; strict: boolean; baseline?: string },
+): BenchOptions {
+  const given = GENERATED_ONLY.filter((flag) =>
+    args.some((arg) => arg === flag || arg.startsWith(`${flag}=`)),
+  );
+  if (given.length > 0)
+    throw new UsageError(
+      `--corpus example builds content/ as it is, with no peers: leave out ${given.join(", ")}`,
+    );
+  return {
+    count: 0,
+    runs: positiveInteger("--runs", values.runs),
+    peers: [],
+    corpus: "example",
+    pages: true,
+    seed: 0,
+    pageSize: undefined,
+    keep: values.keep,
+    baseline: baselineOption(values.baseline),
+    comments: 0,
+    compareComments: false,
+    floor: true,
+    timeoutSeconds: positiveInteger("--timeout", values.timeout),
+    strict: values.strict,
+  };
+}
+
+/** --baseline, checked: a checkout of this project with its node_modules installed. */
+function baselineOption(folder: string | undefined): string | undefined {
+  if (folder === undefined) return undefined;
+  const baseline = resolve(folder);
+  if (!existsSync(join(baseline, "node_modules/astro"))) {
+    throw new UsageError(
+      `--baseline: ${baseline} is not a checkout of this project with node_modules installed; run npm install there first`,
+    );
+  }
+  return baseline;
 }

@@ -11,6 +11,8 @@ export interface OutputStats {
   bytes: number;
   /** How many files that is. */
   files: number;
+  /** How many of them are HTML pages (404.html among them). */
+  htmlPages: number;
   /** The listing pages: `index.html`, and `page/<n>/index.html` when the listing is paged. */
   listingPages: string[];
   listingBytes: number;
@@ -57,6 +59,7 @@ export function outputStats(outDir: string): OutputStats {
   return {
     bytes: [...sizes.values()].reduce((sum, size) => sum + size, 0),
     files: sizes.size,
+    htmlPages: [...sizes.keys()].filter((path) => path.endsWith(".html")).length,
     listingPages,
     listingBytes: listingPages.reduce((sum, page) => sum + sizeOf(page), 0),
     // The listing may be split into pages: count over all of them.

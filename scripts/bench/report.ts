@@ -235,3 +235,24 @@ export function commentsBudget(
       `peak ${addedMb >= 0 ? "+" : ""}${addedMb.toFixed(0)} MB (${peak(withComments).toFixed(0)} against ${peak(without).toFixed(0)})`,
   };
 }
+
+/**
+ * The example's fixed cost (issue 48): its cold build at most 1.5x the cold build of a bare
+ * Astro project of as many trivial pages, the median of the pairs.
+ */
+export const FLOOR_BUDGET = { wallRatio: 1.5 } as const;
+
+/** The floor's budget from our cold builds' wall times and the floor's of the same runs. */
+export function floorBudget(
+  ours: readonly (number | undefined)[],
+  floor: readonly (number | undefined)[],
+  pages: number,
+): BudgetCheck | undefined {
+  const wall = pairedRatios(ours, floor);
+  if (wall === undefined) return undefined;
+  return {
+    verdict: wall.median <= FLOOR_BUDGET.wallRatio ? "PASS" : "FAIL",
+    rule: `the cold build at most ${FLOOR_BUDGET.wallRatio}x a bare Astro build of as many pages (${pages})`,
+    detail: `cold wall ${wall.median.toFixed(2)}x [${wall.min.toFixed(2)}-${wall.max.toFixed(2)}]`,
+  };
+}

@@ -27,6 +27,31 @@ describe("parseOptions", () => {
     );
   });
 
+  it("builds the bundled example with its pages and the Astro floor, and no peers", () => {
+    const options = parseOptions(["--corpus", "example", "--runs", "3"]);
+    assert.equal(options?.corpus, "example");
+    assert.equal(options?.pages, true);
+    assert.equal(options?.floor, true);
+    assert.deepEqual(options?.peers, []);
+    assert.equal(options?.comments, 0);
+    assert.equal(options?.runs, 3);
+  });
+
+  it("refuses, with the example, what only a generated corpus takes", () => {
+    assert.throws(
+      () => parseOptions(["--corpus", "example", "--count", "100", "--page-size=10"]),
+      (error: unknown) =>
+        error instanceof UsageError &&
+        /--corpus example builds content\/ as it is/.test(error.message) &&
+        /leave out --count, --page-size/.test(error.message),
+    );
+  });
+
+  it("adds the Astro floor to a generated corpus with --floor only", () => {
+    assert.equal(parseOptions([])?.floor, false);
+    assert.equal(parseOptions(["--floor"])?.floor, true);
+  });
+
   it("still refuses a corpus it does not know", () => {
     assert.throws(() => parseOptions(["--corpus", "mine"]), UsageError);
   });

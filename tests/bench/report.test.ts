@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { commentsBudget, formatTable, type Row } from "../../scripts/bench/report.ts";
+import { commentsBudget, floorBudget, formatTable, type Row } from "../../scripts/bench/report.ts";
 
 const rows: Row[] = [
   {
@@ -70,5 +70,19 @@ describe("commentsBudget", () => {
 
   it("says nothing without a pair of finished cold builds", () => {
     assert.equal(commentsBudget([], [run(100, 1000)]), undefined);
+  });
+});
+
+describe("floorBudget", () => {
+  it("passes a cold build at most 1.5x the floor's, by the median of the pairs", () => {
+    const check = floorBudget([3, 2.9, 4], [2, 2, 2], 124);
+    assert.equal(check?.verdict, "PASS");
+    assert.match(check?.rule ?? "", /at most 1.5x a bare Astro build of as many pages \(124\)/);
+    assert.match(check?.detail ?? "", /cold wall 1\.50x \[1\.45-2\.00\]/);
+  });
+
+  it("fails one over it, and says nothing without a finished pair", () => {
+    assert.equal(floorBudget([3.2, 3.1, 3.3], [2, 2, 2], 124)?.verdict, "FAIL");
+    assert.equal(floorBudget([3, undefined], [undefined, 2], 124), undefined);
   });
 });
