@@ -105,10 +105,11 @@ function shownOnListing<Props extends { entries: readonly ListedQuestion[] }>(pr
 
 /**
  * What the listing shows of each of a listing page's questions (src/core/listing.ts), read
- * from their pages when the listing page is written: a build holds no title line or excerpt.
+ * from their pages as the listing page is written, one after another: a build holds no title
+ * line or excerpt, and a page of 100,000 questions not all of them at once.
  */
-export function readListingEntries(entries: readonly ListedQuestion[]): ListingEntry[] {
-  return entries.map(({ page }) => readListingEntry(page));
+export function* readListingEntries(entries: readonly ListedQuestion[]): Generator<ListingEntry> {
+  for (const { page } of entries) yield readListingEntry(page);
 }
 
 /**

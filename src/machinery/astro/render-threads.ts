@@ -179,7 +179,11 @@ class ThreadedPages {
   ): SharedOut {
     const shared: SharedOut = { forAstro: [], forThreads: [], deferred: [], checked: new Map() };
     for (const path of paths) {
-      if (!threadable(path) || this.#staticPathOf(path) === undefined) {
+      if (
+        !threadable(path) ||
+        this.#staticPathOf(path) === undefined ||
+        this.#onlyPageOf(path, rests)
+      ) {
         shared.forAstro.push(path);
       } else if (!shared.checked.has(path.route)) {
         shared.checked.set(path.route, {
@@ -272,6 +276,17 @@ class ThreadedPages {
         );
       }
     }
+  }
+
+  /**
+   * Whether the page is its route's only one, as a listing not split into pages is: Astro
+   * renders it, and it is not rendered a second time on a thread to be checked, since no page
+   * of the route is a thread's. A page of 100,000 questions held twice, once on each thread,
+   * was most of a build's peak (scripts/bench.md, "Why the constants are what they are").
+   */
+  #onlyPageOf({ route }: PathWithRoute, rests: Map<object, DeferredPaths>): boolean {
+    const listed = this.#build?.listedPaths(route);
+    return Array.isArray(listed) && listed.length === 1 && !rests.has(listed);
   }
 
   /** The page's params and props, as Astro listed them; none when not to be found. */
