@@ -14,6 +14,7 @@
  * configuration (another --config or --root) nothing is started here, and the integration
  * starts the load as it does under a plain `astro build`, which builds the same site.
  */
+import module from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -39,6 +40,11 @@ if (process.platform === "linux" && process.env["MALLOC_ARENA_MAX"] === undefine
     },
   );
 }
+
+// Node's compile cache keeps each module compiled, and a TypeScript one stripped of its types,
+// from one build to the next: Astro's, Vite's and Rolldown's code is most of what a small
+// community's build loads (scripts/bench.md, "The example's fixed cost").
+module.enableCompileCache(projectFile("node_modules/.cache/node-compile-cache"));
 
 const astroArguments = process.argv.slice(2);
 
