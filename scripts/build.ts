@@ -14,12 +14,12 @@
  * configuration (another --config or --root) nothing is started here, and the integration
  * starts the load as it does under a plain `astro build`, which builds the same site.
  */
+// Only Node's own modules here: this process may start again at once (below), and what it
+// loaded before is loaded twice. The project's modules come after, through the compile cache.
 import module from "node:module";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { startBuildLoad } from "../src/machinery/loading/early-load.ts";
-import { buildCacheDirectory, projectFile, projectRoot } from "../src/project-paths.ts";
 
 /*
  * glibc's malloc gives each thread that allocates an arena of its own, up to eight per core,
@@ -44,7 +44,11 @@ if (process.platform === "linux" && process.env["MALLOC_ARENA_MAX"] === undefine
 // Node's compile cache keeps each module compiled, and a TypeScript one stripped of its types,
 // from one build to the next: Astro's, Vite's and Rolldown's code is most of what a small
 // community's build loads (scripts/bench.md, "The example's fixed cost").
-module.enableCompileCache(projectFile("node_modules/.cache/node-compile-cache"));
+module.enableCompileCache(
+  fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url)),
+);
+const { startBuildLoad } = await import("../src/machinery/loading/early-load.ts");
+const { buildCacheDirectory, projectFile, projectRoot } = await import("../src/project-paths.ts");
 
 const astroArguments = process.argv.slice(2);
 

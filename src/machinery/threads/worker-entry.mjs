@@ -9,8 +9,11 @@
  * build's other threads want the cores too.
  */
 import module from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { workerData } from "node:worker_threads";
 
-module.enableCompileCache();
+// The folder `npm run build` gives Astro's thread (scripts/build.ts), and the tests theirs.
+module.enableCompileCache(
+  fileURLToPath(new URL("../../../node_modules/.cache/node-compile-cache", import.meta.url)),
+);
 await import(pathToFileURL(workerData.entry).href);
