@@ -97,6 +97,8 @@ interface BundleApp {
   setInternals(internals: unknown): void;
   setOptions(options: unknown): void;
   render(request: Request, options: { routeData: RouteData }): Promise<Response>;
+  /** Whether the next page renders as a stream: read as `render` starts (BaseApp). */
+  resolveStreaming(): boolean | undefined;
 }
 
 type KeyedPaths = unknown[] & { keyed: Map<string, CachedStaticPath> };
@@ -119,7 +121,12 @@ export interface BundleRoute {
 export interface BundleRenderer {
   /** The route named by its pattern and component, registered in the route cache. */
   route(route: string, component: string): Promise<BundleRoute>;
-  render(request: Request, route: BundleRoute): Promise<Response>;
+  /**
+   * The page's response. `streamed`: its body comes as the page renders, chunk by chunk
+   * (Astro's streaming render, which its build app leaves off: a page it writes is held whole
+   * anyway); otherwise as one string, as Astro's build renders it.
+   */
+  render(request: Request, route: BundleRoute, streamed?: boolean): Promise<Response>;
 }
 
 /**
@@ -154,7 +161,11 @@ export async function bundleRenderer(
       app.routeCache.set(routeData, { mod: await app.getComponentByRoute(routeData), staticPaths });
       return { routeData, paths: keyed };
     },
-    render: (request, { routeData }) => app.render(request, { routeData }),
+    render: (request, { routeData }, streamed = false) => {
+      // Undefined, not false: the build environment's default, as the build app answers.
+      app.resolveStreaming = () => (streamed ? true : undefined);
+      return app.render(request, { routeData });
+    },
   };
 }
 

@@ -31,6 +31,11 @@ export interface PageJob {
   props: unknown;
   /** Where the thread writes the page; none: it hands the page back instead. */
   file?: string | undefined;
+  /**
+   * Written to `file` as it renders, never held whole: a page that may be too large to hold,
+   * such as a listing of every question on one page.
+   */
+  streamed?: boolean | undefined;
 }
 
 /** A rendered page as a thread hands it back: its status, and its bytes unless it wrote them. */

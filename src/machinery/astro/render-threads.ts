@@ -100,6 +100,8 @@ interface DeferredRoute {
 interface SharedOut {
   forAstro: PathWithRoute[];
   forThreads: PathWithRoute[];
+  /** Those of the threads' pages written as they render (`PageJob.streamed`). */
+  streamed: Set<PathWithRoute>;
   deferred: DeferredRoute[];
   checked: Map<RouteData, CheckedPage>;
 }
@@ -177,14 +179,19 @@ class ThreadedPages {
     rests: Map<object, DeferredPaths>,
     layout: OutputLayout,
   ): SharedOut {
-    const shared: SharedOut = { forAstro: [], forThreads: [], deferred: [], checked: new Map() };
+    const shared: SharedOut = {
+      forAstro: [],
+      forThreads: [],
+      streamed: new Set(),
+      deferred: [],
+      checked: new Map(),
+    };
     for (const path of paths) {
-      if (
-        !threadable(path) ||
-        this.#staticPathOf(path) === undefined ||
-        this.#onlyPageOf(path, rests)
-      ) {
+      if (!threadable(path) || this.#staticPathOf(path) === undefined) {
         shared.forAstro.push(path);
+      } else if (this.#onlyPageOf(path, rests)) {
+        shared.forThreads.push(path);
+        shared.streamed.add(path);
       } else if (!shared.checked.has(path.route)) {
         shared.checked.set(path.route, {
           path,
@@ -211,11 +218,14 @@ class ThreadedPages {
   }
 
   /** Each page's job, made as the page is handed out, not all of them at once. */
-  #jobAt({ forThreads, deferred }: SharedOut, count: number): (index: number) => PageJob {
+  #jobAt({ forThreads, streamed, deferred }: SharedOut, count: number): (index: number) => PageJob {
     const layout = this.#layout as OutputLayout;
     return (index) => {
-      if (index < forThreads.length)
-        return this.#jobFor(forThreads[index] as PathWithRoute, layout);
+      const path = forThreads[index];
+      if (path !== undefined) {
+        const job = this.#jobFor(path, layout);
+        return streamed.has(path) ? { ...job, streamed: true } : job;
+      }
       let at = index - forThreads.length;
       for (const route of deferred) {
         if (at < route.rest.count) return deferredJob(route, at, layout);
@@ -279,10 +289,11 @@ class ThreadedPages {
   }
 
   /**
-   * Whether the page is its route's only one, as a listing not split into pages is: Astro
-   * renders it, and it is not rendered a second time on a thread to be checked, since no page
-   * of the route is a thread's. A page of 100,000 questions held twice, once on each thread,
-   * was most of a build's peak (scripts/bench.md, "Why the constants are what they are").
+   * Whether the page is its route's only one, as a listing not split into pages is: a thread
+   * renders it and writes it as it renders (`PageJob.streamed`), unchecked, since no page of
+   * its route is Astro's. Astro's loop holds a page whole, as one string and then its bytes,
+   * and a page of 100,000 questions held so was most of a build's peak (scripts/bench.md, "Why
+   * the constants are what they are").
    */
   #onlyPageOf({ route }: PathWithRoute, rests: Map<object, DeferredPaths>): boolean {
     const listed = this.#build?.listedPaths(route);

@@ -2,7 +2,7 @@
 // render-threads.ts): imports the page bundle Astro built, then renders each batch of pages it
 // is handed with that bundle's own app, one page after another, writing each or handing it
 // back, and posts the batch's results in one message.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";
@@ -47,24 +47,56 @@ async function render({
   params,
   props,
   file,
+  streamed = false,
 }: PageJob): Promise<PageResult> {
   const bundleRoute = await routeOf(route, component);
   bundleRoute.paths.set(pathKey, { params, props });
   try {
-    const response = await renderer.render(new Request(url), bundleRoute);
-    const body = new Uint8Array(await response.arrayBuffer());
-    if (file === undefined) return { status: response.status, body };
+    const response = await renderer.render(new Request(url), bundleRoute, streamed);
+    if (file === undefined) {
+      return { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
+    }
     // Written here as Astro's loop writes a page; only a plain page can be, not a redirect.
     if (response.status !== 200) {
       throw new Error(`it answered with status ${response.status}, where a page answers 200`);
     }
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, body);
+    if (streamed && response.body !== null) await writeStreamed(file, response.body);
+    else writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
     return { status: response.status };
   } finally {
     bundleRoute.paths.delete(pathKey);
   }
 }
+
+/** A page's body written to `file` as it renders, in pieces of `WRITE_BYTES` or so. */
+async function writeStreamed(file: string, body: ReadableStream<Uint8Array>): Promise<void> {
+  const descriptor = openSync(file, "w");
+  try {
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    const writePending = () => {
+      const piece = Buffer.concat(pending, pendingBytes);
+      for (let written = 0; written < piece.byteLength;) {
+        written += writeSync(descriptor, piece, written);
+      }
+      pending = [];
+      pendingBytes = 0;
+    };
+    // A listing's body comes an entry at a time, some 600 bytes (src/lib/in-turns.ts).
+    for await (const chunk of body) {
+      pending.push(chunk);
+      pendingBytes += chunk.byteLength;
+      if (pendingBytes >= WRITE_BYTES) writePending();
+    }
+    writePending();
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** How much of a streamed page is written at once. */
+const WRITE_BYTES = 1 << 16;
 
 parentPort?.on("message", ({ id, jobs }: PageBatch) => {
   void renderBatch(jobs).then((rendered) => {
