@@ -709,30 +709,20 @@ function pageProblems(run: BuildRun, questionIds: readonly string[] | undefined)
 
 /** The row of one kind of our builds; with --pages (`questionIds`), its pages counted and checked. */
 function ourRow(name: string, runs: BuildRun[], questionIds?: readonly string[]): Row {
+  const timing = timedRow(
+    name,
+    runs.map((run) => run.timing),
+  );
+  // A build's output is weighed only when it exited 0 (buildOurs).
   const finished = runs.filter((run) => run.output !== undefined);
-  const failure = runs.find((run) => run.output === undefined);
   const last = finished.at(-1)?.output;
   const problem = finished.flatMap((run) => pageProblems(run, questionIds))[0];
   return {
-    name,
-    runs: runs.length,
-    wallSeconds:
-      finished.length > 0 ? median(finished.map((run) => run.timing.wallSeconds)) : undefined,
-    cpuSeconds:
-      finished.length > 0 ? median(finished.map((run) => run.timing.cpuSeconds)) : undefined,
-    peakMib:
-      runs.length > 0 ? Math.max(...runs.map((run) => run.timing.peakKib)) / 1024 : undefined,
+    ...timing,
     outMb: last && last.bytes / 1e6,
     ...(questionIds && { files: last?.files, questionPages: last?.questionPages.length }),
     entries: last?.entries,
-    status:
-      runs.length === 0
-        ? "not run"
-        : failure !== undefined
-          ? failure.timing.timedOut
-            ? `timeout after ${options.timeoutSeconds}s`
-            : `exit ${failure.timing.exitCode}: ${firstError(failure.timing.output)}`
-          : (problem ?? "ok"),
+    status: timing.status === "ok" ? (problem ?? "ok") : timing.status,
   };
 }
 
@@ -754,7 +744,10 @@ function timingFigures({ wallSeconds, cpuSeconds, peakKib, exitCode, timedOut }:
   return { wallSeconds, cpuSeconds, peakKib, exitCode, timedOut };
 }
 
-/** The row of a builder timed alone, whose output is not weighed (the Astro floor). */
+/**
+ * The row of timed runs, their output not weighed (the Astro floor's as they are; ours through
+ * `ourRow`): median wall and CPU time of those that exited 0, the largest peak of all.
+ */
 function timedRow(name: string, timings: Timing[]): Row {
   const finished = timings.filter((timing) => timing.exitCode === 0);
   const failure = timings.find((timing) => timing.exitCode !== 0);
@@ -767,7 +760,13 @@ function timedRow(name: string, timings: Timing[]): Row {
     outMb: undefined,
     entries: undefined,
     status:
-      failure === undefined ? "ok" : `exit ${failure.exitCode}: ${firstError(failure.output)}`,
+      timings.length === 0
+        ? "not run"
+        : failure === undefined
+          ? "ok"
+          : failure.timedOut
+            ? `timeout after ${options.timeoutSeconds}s`
+            : `exit ${failure.exitCode}: ${firstError(failure.output)}`,
   };
 }
 
