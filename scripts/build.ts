@@ -30,6 +30,18 @@ import { parseArgs } from "node:util";
  * from 1,077 to 1,001 MiB. glibc reads the setting only as a process starts (musl ignores it),
  * so on Linux the build starts again with it: `execve` keeps the process, its id and output.
  */
+/*
+ * Rolldown (Vite's bundler), Astro's compiler and resvg are native modules that allocate with
+ * mimalloc, which commits its 1 GiB arena up front and keeps what it has touched: Rolldown's
+ * bundling left 150 MiB resident in it to the end of the example's cold build, over a third of
+ * its peak (scripts/bench.md, "mimalloc's arena"). Committed as used and given back at once
+ * when freed, the build peaks lower. mimalloc reads these as a native module loads it, so they
+ * are set before anything loads one, here and in the process that starts again below; a value
+ * the user set stays.
+ */
+process.env["MIMALLOC_ARENA_EAGER_COMMIT"] ??= "0";
+process.env["MIMALLOC_PURGE_DELAY"] ??= "0";
+
 if (process.platform === "linux" && process.env["MALLOC_ARENA_MAX"] === undefined) {
   process.execve?.(
     process.execPath,
