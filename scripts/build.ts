@@ -22,15 +22,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 /*
- * glibc's malloc gives each thread that allocates an arena of its own, up to eight per core,
- * and an arena keeps the memory it once held for its thread to use again. A build's threads
- * (Astro's, the loading thread, two reading and two rendering) each allocate file buffers,
- * messages and typed arrays: in a cold build of 300,000 questions malloc held 277 MiB at the
- * build's peak, 191 of it in the threads' arenas. With two arenas, 184 MiB, and the peak fell
- * from 1,077 to 1,001 MiB. glibc reads the setting only as a process starts (musl ignores it),
- * so on Linux the build starts again with it: `execve` keeps the process, its id and output.
- */
-/*
  * Rolldown (Vite's bundler), Astro's compiler and resvg are native modules that allocate with
  * mimalloc, which commits its 1 GiB arena up front and keeps what it has touched: Rolldown's
  * bundling left 150 MiB resident in it to the end of the example's cold build, over a third of
@@ -42,6 +33,15 @@ import { parseArgs } from "node:util";
 process.env["MIMALLOC_ARENA_EAGER_COMMIT"] ??= "0";
 process.env["MIMALLOC_PURGE_DELAY"] ??= "0";
 
+/*
+ * glibc's malloc gives each thread that allocates an arena of its own, up to eight per core,
+ * and an arena keeps the memory it once held for its thread to use again. A build's threads
+ * (Astro's, the loading thread, two reading and two rendering) each allocate file buffers,
+ * messages and typed arrays: in a cold build of 300,000 questions malloc held 277 MiB at the
+ * build's peak, 191 of it in the threads' arenas. With two arenas, 184 MiB, and the peak fell
+ * from 1,077 to 1,001 MiB. glibc reads the setting only as a process starts (musl ignores it),
+ * so on Linux the build starts again with it: `execve` keeps the process, its id and output.
+ */
 if (process.platform === "linux" && process.env["MALLOC_ARENA_MAX"] === undefined) {
   process.execve?.(
     process.execPath,
