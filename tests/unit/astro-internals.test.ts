@@ -1,9 +1,15 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import type { RouteData } from "astro";
 import { createRequire } from "node:module";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import {
   ASTRO_VERSION_WRITTEN_FOR,
   bundleEntryFile,
+  bundleRenderer,
   checkAstroVersion,
   pageLocation,
 } from "../../src/machinery/astro/astro-internals.ts";
@@ -53,5 +59,41 @@ describe("the adapter of Astro's internals", () => {
       pageLocation("/tags/node_js/page/2", layout).file,
       "/site/dist/tags/node_js/page/2/index.html",
     );
+  });
+
+  it("renders each page streamed or not as asked, when a thread has two under way", async () => {
+    // A bundle whose app answers as Astro's does: `render` awaits before it reads
+    // `resolveStreaming` (astro/dist/core/app/base.js), so a second render begun in between
+    // must not change what the first reads.
+    const folder = mkdtempSync(join(tmpdir(), "qa-bundle-"));
+    try {
+      const entry = join(folder, "entry.mjs");
+      writeFileSync(
+        entry,
+        [
+          "export const app = {",
+          "  manifest: { routes: [] },",
+          "  setInternals() {},",
+          "  setOptions() {},",
+          "  resolveStreaming() { return undefined; },",
+          "  async render() {",
+          "    await Promise.resolve();",
+          "    return new Response(String(this.resolveStreaming()));",
+          "  },",
+          "};",
+        ].join("\n"),
+      );
+      const renderer = await bundleRenderer(pathToFileURL(entry).href, [], () => {});
+      const route = { routeData: {} as RouteData, paths: new Map() };
+      const answers = await Promise.all([
+        renderer.render(new Request("http://localhost/"), route, true),
+        renderer.render(new Request("http://localhost/tags/"), route, false),
+        renderer.render(new Request("http://localhost/page/2/"), route, true),
+      ]);
+      const read = await Promise.all(answers.map((answer) => answer.text()));
+      assert.deepEqual(read, ["true", "undefined", "true"]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

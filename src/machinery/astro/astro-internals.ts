@@ -97,7 +97,7 @@ interface BundleApp {
   setInternals(internals: unknown): void;
   setOptions(options: unknown): void;
   render(request: Request, options: { routeData: RouteData }): Promise<Response>;
-  /** Whether the next page renders as a stream: read as `render` starts (BaseApp). */
+  /** Whether the page renders as a stream: read by `render` after its first await (BaseApp). */
   resolveStreaming(): boolean | undefined;
 }
 
@@ -150,6 +150,9 @@ export async function bundleRenderer(
     log(line);
     return true;
   };
+  // Astro's `render` reads `resolveStreaming` after its first await, and a thread renders
+  // two batches at once: each render sets it once the render before it has read it.
+  let lastRead: Promise<unknown> = Promise.resolve();
   return {
     async route(route, component) {
       const routeData = app.manifest.routes.find(
@@ -161,10 +164,21 @@ export async function bundleRenderer(
       app.routeCache.set(routeData, { mod: await app.getComponentByRoute(routeData), staticPaths });
       return { routeData, paths: keyed };
     },
-    render: (request, { routeData }, streamed = false) => {
-      // Undefined, not false: the build environment's default, as the build app answers.
-      app.resolveStreaming = () => (streamed ? true : undefined);
-      return app.render(request, { routeData });
+    async render(request, { routeData }, streamed = false) {
+      const before = lastRead;
+      const read = Promise.withResolvers<undefined>();
+      const hasRead = () => read.resolve(undefined);
+      lastRead = read.promise;
+      await before;
+      app.resolveStreaming = () => {
+        hasRead();
+        // Undefined, not false: the build environment's default, as the build app answers.
+        return streamed ? true : undefined;
+      };
+      const response = app.render(request, { routeData });
+      // A render that fails before it reads it must not hold the next one.
+      void response.then(hasRead, hasRead);
+      return response;
     },
   };
 }
