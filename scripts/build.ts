@@ -14,12 +14,13 @@
  * configuration (another --config or --root) nothing is started here, and the integration
  * starts the load as it does under a plain `astro build`, which builds the same site.
  */
-// Only Node's own modules here: this process may start again at once (below), and what it
-// loaded before is loaded twice. The project's modules come after, through the compile cache.
-import module from "node:module";
+// Only Node's own modules here, and the compile cache's: this process may start again at once
+// (below), and what it loaded before is loaded twice. The project's modules come after, through
+// the compile cache.
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { enableProjectCompileCache } from "../src/machinery/threads/compile-cache.mjs";
 
 /*
  * Rolldown (Vite's bundler), Astro's compiler and resvg are native modules that allocate with
@@ -53,12 +54,7 @@ if (process.platform === "linux" && process.env["MALLOC_ARENA_MAX"] === undefine
   );
 }
 
-// Node's compile cache keeps each module compiled, and a TypeScript one stripped of its types,
-// from one build to the next: Astro's, Vite's and Rolldown's code is most of what a small
-// community's build loads (scripts/bench.md, "The example's fixed cost").
-module.enableCompileCache(
-  fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url)),
-);
+enableProjectCompileCache();
 const { startBuildLoad } = await import("../src/machinery/loading/early-load.ts");
 const { buildCacheDirectory, projectFile, projectRoot } = await import("../src/project-paths.ts");
 

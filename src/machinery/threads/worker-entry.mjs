@@ -8,12 +8,9 @@
  * does before any cache can help: a few tens of milliseconds of each thread's start, while the
  * build's other threads want the cores too.
  */
-import module from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { workerData } from "node:worker_threads";
+import { enableProjectCompileCache } from "./compile-cache.mjs";
 
-// The folder `npm run build` gives Astro's thread (scripts/build.ts), and the tests theirs.
-module.enableCompileCache(
-  fileURLToPath(new URL("../../../node_modules/.cache/node-compile-cache", import.meta.url)),
-);
+enableProjectCompileCache();
 await import(pathToFileURL(workerData.entry).href);
