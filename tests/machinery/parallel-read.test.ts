@@ -99,6 +99,44 @@ it("lets threads join once the build's main thread waits, and reads every file o
   }
 });
 
+it("reads the answers on the threads that read the questions, starting none for them", async () => {
+  // Enough answers for a second thread, and the questions they answer.
+  const both = `${folder}-answers`;
+  writeQuestions(both, COUNT);
+  mkdirSync(join(both, "answers"));
+  for (let n = 1; n <= COUNT; n++) {
+    const id = `q${String(n).padStart(5, "0")}`;
+    writeFileSync(
+      join(both, "answers", `a${id}.md`),
+      `---\nquestion: ${id}\nanswered: 2024-02-01T10:00:00Z\n---\nAnswer to **question ${n}**.\n`,
+    );
+  }
+  // Thread ids count every thread the process starts: the gap between two is those started
+  // in between.
+  const threadId = async () => {
+    const worker = new Worker("", { eval: true });
+    const { threadId } = worker;
+    await once(worker, "exit");
+    return threadId;
+  };
+  try {
+    const readers = [startReadingWorker(QUESTIONS_FOLDER)];
+    const before = await threadId();
+    const read = await load(both, { preparedReading: { readers } });
+    const startedDuring = (await threadId()) - before - 1;
+    assert.ok("content" in read);
+    assert.equal(read.content.questions.length, COUNT);
+    const single = readContent(both, both);
+    assert.ok("content" in single);
+    assert.deepEqual(asPlain(read.content), single.content);
+    assert.equal(startedDuring, 0, "no thread started for the answers");
+    // Ended once both folders are read, not left running.
+    await Promise.all(readers.map(({ ended }) => ended));
+  } finally {
+    rmSync(both, { recursive: true, force: true });
+  }
+});
+
 it("lets a thread join a reading under way by the time left, not by the files left", () => {
   // On this machine's cores or fewer: a second thread needs 3 s left, 1.5 s for each.
   const twoIfCores = Math.min(availableParallelism(), 2);

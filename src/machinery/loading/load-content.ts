@@ -160,15 +160,7 @@ export async function loadContent(
     const settings = questionSettings(community.community);
     const derivationKey = `${JSON.stringify(settings)}:${derivationCodeDigest()}`;
     const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
-    const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, {
-      ...preparedReading,
-      listing: listings.questions,
-    });
-    discards.push(questions.discard);
-    const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder, {
-      listing: listings.answers,
-    });
-    discards.push(answers.discard);
+    const { questions, answers } = await loadFolders(folder, preparedReading, listings, discards);
     const pageStores = new Set<string>();
     const hooks = assemblyHooks(cacheDirectory, questions.loaded.files.fileOfId.size, {
       pageStores,
@@ -201,6 +193,35 @@ export async function loadContent(
   } catch (failure) {
     discard();
     return { outcome: { failure }, saveCache: () => {} };
+  }
+}
+
+/**
+ * The questions' folder and then the answers', read by the same reading threads: those that
+ * read the questions go on to the answers, and all end once both are read, before the content
+ * is assembled. Each folder's `discard` goes to `discards` as it is loaded.
+ */
+async function loadFolders(
+  folder: Parameters<typeof loadCachedFolder>[2],
+  { readers = [], ...preparedReading }: Omit<PreparedReading, "listing">,
+  listings: ContentListings,
+  discards: (() => void)[],
+) {
+  try {
+    const questions = await loadCachedFolder(questionFiles, QUESTIONS_FOLDER, folder, {
+      ...preparedReading,
+      readers,
+      listing: listings.questions,
+    });
+    discards.push(questions.discard);
+    const answers = await loadCachedFolder(answerFiles, ANSWERS_FOLDER, folder, {
+      readers,
+      listing: listings.answers,
+    });
+    discards.push(answers.discard);
+    return { questions, answers };
+  } finally {
+    for (const reader of readers) reader.end();
   }
 }
 

@@ -25,6 +25,7 @@ import {
   FileTaskList,
   readClaimedParts,
   readFiles,
+  unclaimedTasks,
   type FileBatch,
   type FileResults,
 } from "./read-files.ts";
@@ -38,7 +39,11 @@ import {
 
 /** What a build may have done before it plans the reading (see early-load-worker.ts). */
 export interface PreparedReading {
-  /** Reading worker threads already started (`startReadingWorker`); any not needed are stopped. */
+  /**
+   * Reading worker threads already started (`startReadingWorker`), free to read: the load takes
+   * those it needs, starts any more it needs, and puts them all back once its reading is done,
+   * for the next folder's (`loadContent` then ends them all). Without any, it ends its own.
+   */
   readers?: ReadingWorker[];
   /**
    * The folder as already listed, so that it is not listed twice. A packed listing is unpacked
@@ -116,9 +121,7 @@ export async function loadFolder<Entry, Settings>(
   const tasks = plan.batch.tasks.count;
   const mostThreads = readingThreadCount(tasks);
   const threads = readingThreadCount(tasks, mainThreadBusy() ? 1 : 0);
-  const readers = [...(options.readers ?? [])];
-  const workers = readers.splice(0, Math.max(threads - 1, 0));
-  for (const unneeded of readers) void unneeded.worker.terminate();
+  const workers = options.readers?.splice(0, Math.max(threads - 1, 0)) ?? [];
   const assembly = new FolderAssembly(plan, options.newLines);
   if (mostThreads < 2) {
     assembly.take(unsliced(readFiles(reader, plan.batch)));
@@ -135,29 +138,39 @@ export async function loadFolder<Entry, Settings>(
   const keep = (index: number, results: FileResults<Entry>) => inOrder.put(index, results);
   const keepUnsliced = (index: number, results: FileResults<Entry>) =>
     keep(index, unsliced(results));
-  const reading = workers.map((worker) => readInWorker(worker, plan.batch, parts, keep));
+  const read = (worker: ReadingWorker) => readInWorker(worker, where, plan.batch, parts, keep);
+  const reading = workers.map(read);
   // Once the main thread waits, its core is free: workers join while enough is left to be
-  // worth their start, by the time this thread has taken a file so far.
+  // worth their start, by the time this thread has taken a file so far. Looked at after each
+  // file, not each part: a part of questions with comments takes this thread half a second.
   const started = performance.now();
   let readHere = 0;
-  const keepHere = (index: number, results: FileResults<Entry>) => {
-    readHere += results.read.length + results.unchanged.length;
-    keepUnsliced(index, results);
-  };
-  const joinFreedCores = (unclaimedTasks: number) => {
-    if (mainThreadBusy()) return;
+  const joinFreedCores = () => {
+    readHere++;
+    if (reading.length + 1 >= mostThreads || mainThreadBusy()) return;
     const msPerFile = (performance.now() - started) / readHere;
-    const joining = joiningThreadCount(unclaimedTasks, msPerFile, options.joiningShareMs);
+    const unclaimed = unclaimedTasks(plan.batch, parts);
+    const joining = joiningThreadCount(unclaimed, msPerFile, options.joiningShareMs);
     const wanted = Math.min(joining, mostThreads);
     while (reading.length + 1 < wanted) {
-      reading.push(readInWorker(startReadingWorker(where), plan.batch, parts, keep));
+      const worker = startReadingWorker(where);
+      workers.push(worker);
+      reading.push(read(worker));
     }
   };
-  readClaimedParts(reader, plan.batch, parts, keepHere, (unclaimedTasks) => {
-    for (const worker of reading) worker.takeArrived();
-    joinFreedCores(unclaimedTasks);
+  readClaimedParts(reader, plan.batch, parts, keepUnsliced, {
+    betweenParts: () => {
+      for (const worker of reading) worker.takeArrived();
+    },
+    afterFile: joinFreedCores,
   });
-  await Promise.all(reading.map(({ ended }) => ended));
+  try {
+    await Promise.all(reading.map(({ ended }) => ended));
+  } finally {
+    // Free for the next folder's reading, or ended when none was handed in.
+    if (options.readers) options.readers.push(...workers);
+    else for (const worker of workers) worker.end();
+  }
   return assembly.finish();
 }
 

@@ -158,35 +158,49 @@ export interface SharedParts {
   next: Int32Array;
 }
 
+/** What the thread that reads parts is told as it goes (`readClaimedParts`). */
+export interface ReadingProgress {
+  /** Called after each part, once its results are handed on. */
+  betweenParts?: () => void;
+  /** Called after each file this thread reads. */
+  afterFile?: () => void;
+}
+
 /**
- * Reads parts of the batch as long as some are left, handing each part's results to `onPart`
- * and then calling `betweenParts`, if given, with how many tasks no thread has claimed yet.
+ * Reads parts of the batch as long as some are left, handing each part's results to `onPart`,
+ * and telling `progress` as it goes.
  */
 export function readClaimedParts<Entry, Settings>(
   reader: FolderReader<Entry, Settings>,
   batch: FileBatch<Settings>,
   { partSize, next }: SharedParts,
   onPart: (index: number, results: FileResults<Entry>) => void,
-  betweenParts?: (unclaimedTasks: number) => void,
+  progress: ReadingProgress = {},
 ): void {
   const tasks = batch.tasks.count;
   const count = Math.ceil(tasks / partSize);
   for (let index = Atomics.add(next, 0, 1); index < count; index = Atomics.add(next, 0, 1)) {
     const end = Math.min((index + 1) * partSize, tasks);
-    onPart(index, readTasks(reader, batch, index * partSize, end));
-    betweenParts?.(Math.max(tasks - Atomics.load(next, 0) * partSize, 0));
+    onPart(index, readTasks(reader, batch, index * partSize, end, progress.afterFile));
+    progress.betweenParts?.();
   }
 }
 
-/** Reads the batch's tasks from `start` up to `end`. */
+/** How many of the batch's tasks no thread has claimed yet. */
+export function unclaimedTasks(batch: FileBatch<unknown>, { partSize, next }: SharedParts): number {
+  return Math.max(batch.tasks.count - Atomics.load(next, 0) * partSize, 0);
+}
+
+/** Reads the batch's tasks from `start` up to `end`, calling `afterFile` after each. */
 function readTasks<Entry, Settings>(
   reader: FolderReader<Entry, Settings>,
   { tasks, settings, knownDigests, lookedAt, textStore }: FileBatch<Settings>,
   start: number,
   end: number,
+  afterFile?: () => void,
 ): FileResults<Entry> {
   const results: FileResults<Entry> = { read: [], unchanged: [] };
-  for (let index = start; index < end; index++) {
+  for (let index = start; index < end; index++, afterFile?.()) {
     const { path, id } = taskAt(tasks, index);
     const { text, stamp } = readWithStamp(path, lookedAt);
     const digest = shortDigest(text);

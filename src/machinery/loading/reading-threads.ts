@@ -1,5 +1,10 @@
 import { availableParallelism } from "node:os";
-import { MessageChannel, receiveMessageOnPort, type Worker } from "node:worker_threads";
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  type MessagePort,
+  type Worker,
+} from "node:worker_threads";
 import type { FolderReaderModule } from "../../core/folder.ts";
 import { projectFile } from "../../project-paths.ts";
 import type { FileBatch, FileResults, SharedParts } from "./read-files.ts";
@@ -49,17 +54,30 @@ export function readingThreadCount(
   return Math.min(availableParallelism() - busyCores, 4, Math.floor(files / filesPerThread));
 }
 
-/** A reading worker thread, and how it ended: resolved once it has read its parts. */
+/**
+ * A reading worker thread, which reads one batch after another, of any folder, until it is
+ * told to `end`; `ended` settles as it has ended, rejected if it failed.
+ */
 export interface ReadingWorker {
   worker: Worker;
-  /** The folder reader it loaded, and so the only one whose batches it can read. */
-  reader: FolderReaderModule;
   ended: Promise<void>;
+  end(): void;
 }
+
+/** What a reading worker is handed: a batch to read (`readInWorker`), or that it is to end. */
+export type ReadingWorkerMessage =
+  | {
+      reader: FolderReaderModule;
+      batch: FileBatch<unknown>;
+      parts: SharedParts;
+      results: MessagePort;
+    }
+  | { end: true };
 
 /**
  * A worker thread that loads a folder reader's code now and waits for a batch of that
- * folder's files (`readInWorker`).
+ * folder's files (`readInWorker`), or of another's: one thread reads the questions, then the
+ * answers, rather than a thread more started and loading its code while the first ends.
  */
 export function startReadingWorker(reader: FolderReaderModule): ReadingWorker {
   // By path from the project's root: this module may run from the page bundle.
@@ -79,36 +97,45 @@ export function startReadingWorker(reader: FolderReaderModule): ReadingWorker {
   });
   // Reported by readInWorker; a worker stopped because it was not needed is no failure.
   ended.catch(() => undefined);
-  return { worker, reader, ended };
+  return {
+    worker,
+    ended,
+    end: () => worker.postMessage({ end: true } satisfies ReadingWorkerMessage),
+  };
 }
 
 /** A worker reading parts of a batch (`readInWorker`). */
 export interface WorkerReading {
   /** Hands every part the worker has posted so far to `keep`, at once. */
   takeArrived(): void;
-  /** Settles once the worker has read its last part and every part it read was kept. */
+  /**
+   * Settles once the worker has read its last part of the batch and every part it read was
+   * kept, its worker then free for another batch; rejected if the worker ended before.
+   */
   ended: Promise<void>;
 }
 
 /**
- * Has a worker read parts of `batch`, handing each part's results to `keep`. The results come
- * through a port of their own, so that the loading thread can take them between two parts of
- * its own reading (`takeArrived`), while its event loop is not running: a message waiting on a
- * thread's event loop is held whole in native memory until that thread reads it, and the parts
- * would wait there until the loading thread ended its own reading (scripts/bench.md, "Why the
- * constants are what they are"). Once that thread waits, the rest are taken as they come.
+ * Has a worker read parts of `batch`, a batch of the folder `where` reads, handing each part's
+ * results to `keep`. The results come through a port of their own, so that the loading thread
+ * can take them between two parts of its own reading (`takeArrived`), while its event loop is
+ * not running: a message waiting on a thread's event loop is held whole in native memory until
+ * that thread reads it, and the parts would wait there until the loading thread ended its own
+ * reading (scripts/bench.md, "Why the constants are what they are"). Once that thread waits,
+ * the rest are taken as they come.
  */
 export function readInWorker<Entry, Settings>(
   { worker, ended }: ReadingWorker,
+  where: FolderReaderModule,
   batch: FileBatch<Settings>,
   parts: SharedParts,
   keep: (index: number, results: FileResults<Entry>) => void,
 ): WorkerReading {
   const { port1: resultsPort, port2: workersPort } = new MessageChannel();
-  let allPosted = false;
+  const done = Promise.withResolvers<undefined>();
   const take = (posted: PartPosted<Entry>) => {
     if ("index" in posted) keep(posted.index, posted.results);
-    else allPosted = true;
+    else done.resolve(undefined);
   };
   const takeArrived = () => {
     for (let arrived = receiveMessageOnPort(resultsPort); arrived;) {
@@ -117,24 +144,46 @@ export function readInWorker<Entry, Settings>(
     }
   };
   resultsPort.on("message", take);
-  worker.postMessage({ batch, parts, results: workersPort }, [workersPort]);
+  const message: ReadingWorkerMessage = { reader: where, batch, parts, results: workersPort };
+  worker.postMessage(message, [workersPort]);
+  const endedEarly = failIfEndedFirst(ended, (failure) => {
+    // What it posted is queued on the port: taken first, as it may have said it was done.
+    takeArrived();
+    done.reject(failure);
+  });
   return {
     takeArrived,
-    // A message is queued on the port as it is posted, so once the worker has ended, what it
-    // posted is all there to take.
-    ended: ended
-      .then(() => {
-        takeArrived();
-        if (!allPosted)
-          throw new Error("A content worker ended before it had posted every part it read.");
-      })
-      .finally(() => {
-        // The listener too: through it a port still held (a heap snapshot once found two,
-        // after the load, for a reason not found) holds `keep`, and by it what the folder's
-        // load holds, every file's name among it.
-        resultsPort.off("message", take);
-        resultsPort.close();
-      }),
+    ended: done.promise.finally(() => {
+      endedEarly.forget();
+      // The listener too: through it a port still held (a heap snapshot once found two,
+      // after the load, for a reason not found) holds `keep`, and by it what the folder's
+      // load holds, every file's name among it.
+      resultsPort.off("message", take);
+      resultsPort.close();
+    }),
+  };
+}
+
+/**
+ * Calls `fail` if the worker ends, whether it fails or not, before `forget` is called. Apart
+ * from `readInWorker`, so that what waits on the worker's end holds only `fail`, and nothing
+ * once forgotten: not the batch's `keep`, and through it the folder's load, while the thread
+ * reads another folder.
+ */
+function failIfEndedFirst(
+  ended: Promise<void>,
+  fail: (failure: Error) => void,
+): { forget(): void } {
+  let failing: ((failure: Error) => void) | undefined = fail;
+  void ended.then(
+    () => failing?.(new Error("A content worker ended before it had posted every part it read.")),
+    (failure: unknown) =>
+      failing?.(failure instanceof Error ? failure : new Error(String(failure))),
+  );
+  return {
+    forget: () => {
+      failing = undefined;
+    },
   };
 }
 
