@@ -35,6 +35,7 @@ import {
   readingThreadCount,
   startReadingWorker,
   type ReadingWorker,
+  type WorkerReading,
 } from "./reading-threads.ts";
 
 /** What a build may have done before it plans the reading (see early-load-worker.ts). */
@@ -121,13 +122,12 @@ export async function loadFolder<Entry, Settings>(
   const tasks = plan.batch.tasks.count;
   const mostThreads = readingThreadCount(tasks);
   const threads = readingThreadCount(tasks, mainThreadBusy() ? 1 : 0);
-  const workers = options.readers?.splice(0, Math.max(threads - 1, 0)) ?? [];
+  const taken = options.readers?.splice(0, Math.max(threads - 1, 0)) ?? [];
   const assembly = new FolderAssembly(plan, options.newLines);
   if (mostThreads < 2) {
     assembly.take(unsliced(readFiles(reader, plan.batch)));
     return assembly.finish();
   }
-  while (workers.length < threads - 1) workers.push(startReadingWorker(where));
   // This thread reads too, beside the workers: one heap of a couple of hundred megabytes
   // fewer than a worker for each share. Parts are claimed as each thread gets to them, since
   // a worker spends its first moments loading the code. Each part is assembled as soon as
@@ -138,31 +138,36 @@ export async function loadFolder<Entry, Settings>(
   const keep = (index: number, results: FileResults<Entry>) => inOrder.put(index, results);
   const keepUnsliced = (index: number, results: FileResults<Entry>) =>
     keep(index, unsliced(results));
-  const read = (worker: ReadingWorker) => readInWorker(worker, where, plan.batch, parts, keep);
-  const reading = workers.map(read);
+  // The workers reading beside this thread, and their readings, in the same order.
+  const workers: ReadingWorker[] = [];
+  const reading: WorkerReading[] = [];
+  const readBeside = (worker: ReadingWorker) => {
+    workers.push(worker);
+    reading.push(readInWorker(worker, where, plan.batch, parts, keep));
+  };
+  taken.forEach(readBeside);
+  while (reading.length < threads - 1) readBeside(startReadingWorker(where));
   // Once the main thread waits, its core is free: workers join while enough is left to be
   // worth their start, by the time this thread has taken a file so far. Looked at after each
   // file, not each part: a part of questions with comments takes this thread half a second.
   const started = performance.now();
   let readHere = 0;
   const joinFreedCores = () => {
-    readHere++;
     if (reading.length + 1 >= mostThreads || mainThreadBusy()) return;
     const msPerFile = (performance.now() - started) / readHere;
     const unclaimed = unclaimedTasks(plan.batch, parts);
     const joining = joiningThreadCount(unclaimed, msPerFile, options.joiningShareMs);
     const wanted = Math.min(joining, mostThreads);
-    while (reading.length + 1 < wanted) {
-      const worker = startReadingWorker(where);
-      workers.push(worker);
-      reading.push(read(worker));
-    }
+    while (reading.length + 1 < wanted) readBeside(startReadingWorker(where));
   };
   readClaimedParts(reader, plan.batch, parts, keepUnsliced, {
     betweenParts: () => {
       for (const worker of reading) worker.takeArrived();
     },
-    afterFile: joinFreedCores,
+    afterFile: () => {
+      readHere++;
+      joinFreedCores();
+    },
   });
   try {
     await Promise.all(reading.map(({ ended }) => ended));
