@@ -4,17 +4,23 @@
  * negative), `true` or `false`, or one-line lists of strings; and a block list of such maps,
  * as a post's comments are written.
  *
+ * A line that starts with `#` is a comment, skipped: the importer opens every file with one
+ * naming the post and its author (scripts/import/attribution.ts). No line this reader takes
+ * runs on into the next one (a block list ends at the margin), so such a line is nothing else.
+ *
  * It returns exactly what the YAML 1.2 core schema reads for that subset, and undefined for
- * anything it is not certain about (comments, block lists, other numbers, `True`, escapes
- * beyond JSON's, repeated keys...), so the caller falls back to the full YAML parser. At
- * 100,000 questions the full parser is a quarter of the whole content load; the answers'
- * `accepted: true` and negative scores sent a quarter of the files of a generated corpus to it.
+ * anything it is not certain about (other comments, other block lists, other numbers, `True`,
+ * escapes beyond JSON's, repeated keys...), so the caller falls back to the full YAML parser.
+ * At 100,000 questions the full parser is a quarter of the whole content load; the answers'
+ * `accepted: true` and negative scores sent a quarter of the files of a generated corpus to it,
+ * and the comment at the top sent every imported file (scripts/bench.md, "Imported frontmatter").
  */
 export function readFlatYaml(text: string): Record<string, unknown> | undefined {
   const fields: Record<string, unknown> = {};
   const lines = text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
+    if (line.startsWith("#")) continue;
     const listKey = LIST_KEY_LINE.exec(line)?.[1];
     if (listKey !== undefined) {
       // A block list of flat maps (a post's comments) runs on to the next line at the margin.

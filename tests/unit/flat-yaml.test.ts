@@ -76,7 +76,7 @@ describe("readFlatYaml", () => {
     { line: "tags: [a, [b]]", fast: false },
     { line: "tags:", fast: false },
     { line: "- a list", fast: false },
-    { line: "# a comment", fast: false },
+    { line: "  # an indented comment", fast: false },
   ];
   for (const { line, fast } of lines) {
     it(`${fast ? "reads" : "leaves to the full parser"}: ${line}`, () => {
@@ -126,6 +126,36 @@ describe("readFlatYaml", () => {
       "comments:\n  - id: 1\n    id: 2",
       "comments:\n  - id: 1\n    nested:\n      - x",
       "comments:\n  - id: 1\ncomments:\n  - id: 2",
+    ]) {
+      assert.equal(readFlatYaml(list), undefined, list);
+    }
+  });
+
+  it("skips comment lines at the margin, as the importer writes one atop every file", () => {
+    const text = [
+      '# From https://beer.stackexchange.com/a/182, answered by "L. K." (https://x.org/u/1).',
+      'question: "181"',
+      "#another: comment, not a field",
+      "score: 18",
+      "comments:",
+      '  - id: "225"',
+      '    text: "Nice # not a comment"',
+      "# after the list",
+    ].join("\n");
+    const fast = readFlatYaml(text);
+    assert.deepEqual(fast, {
+      question: "181",
+      score: 18,
+      comments: [{ id: "225", text: "Nice # not a comment" }],
+    });
+    assert.deepEqual(fast, fullYaml(text));
+  });
+
+  it("leaves a comment line inside a block list to the full parser", () => {
+    for (const list of [
+      'comments:\n# first\n  - id: "1"',
+      'comments:\n  - id: "1"\n# between\n  - id: "2"',
+      'comments:\n  - id: "1"\n  # indented',
     ]) {
       assert.equal(readFlatYaml(list), undefined, list);
     }
