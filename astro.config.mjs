@@ -38,6 +38,11 @@ export default {
     inlineStylesheets: "never",
     // Every page is <path>/index.html: the relative prefix then follows from the URL's depth.
     format: "directory",
+    // Astro's own thread renders every page of a build under 1,000 pages (a thread per core
+    // from there, src/machinery/astro/render-threads.ts) and awaits each page's write: with
+    // four pages at once, as many as libuv has threads for writes, it renders while they write
+    // (scripts/bench.md, "`build.concurrency`").
+    concurrency: 4,
   },
   integrations: [
     loaderPaths(),
