@@ -20,9 +20,13 @@ export function readImportedContent(folder: string) {
   return { community: read.content.community, entries: questions.entries };
 }
 
-/** One file of an imported folder: its frontmatter as plain YAML, its comment line and body. */
+/**
+ * One file of an imported folder: its frontmatter as plain YAML, and as written (`yaml`, its
+ * comment line first), its comment line and body.
+ */
 export interface WrittenPost {
   fields: Record<string, unknown>;
+  yaml: string;
   comment: string;
   body: string;
 }
@@ -53,6 +57,7 @@ export function readWrittenFolder(folder: string): {
       );
       posts.set(name.slice(0, -3), {
         fields: fields as Record<string, unknown>,
+        yaml: `# ${match[1] ?? ""}\n${match[2] ?? ""}`,
         comment: match[1] ?? "",
         body: text.slice(match[0].length),
       });
