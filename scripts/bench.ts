@@ -5,6 +5,7 @@
  *
  *   npm run bench -- --count 10000 [--runs 3] [--peers "limit hugo"] [--corpus own|shared]
  *                    [--pages] [--baseline ../other-checkout] [--comments R] [--compare-comments]
+ *                    [--floor] [--rerender]
  *
  * With --pages the corpus has answers (content contract v2) and the builds write a page per
  * question: the bench counts and checks them, and the peers run in their own --pages mode.
@@ -243,6 +244,8 @@ try {
         log(`the floor's build failed; the end of its log:\n${timing.output.slice(-4000)}`);
     }
   };
+  // --rerender: every page rendered from the entry cache, into a new output folder.
+  const rerender: BuildRun[] = [];
   const peerRuns = new Map<string, PeerResult[]>();
   let peersHeader = "";
   for (let run = 1; run <= options.runs && !failed; run++) {
@@ -302,9 +305,20 @@ try {
           );
       }
     }
-    failed = builders.some(({ runs }) =>
-      [...runs.cold, ...runs.warm, ...runs.edit].some((build) => build.output === undefined),
-    );
+    if (options.rerender && ours.edit.at(-1)?.output !== undefined) {
+      // The edit build's cache, so no file has changed since; a folder no build wrote into.
+      const built = buildOurs(
+        { ...folders(run), out: join(work, `out-rerender-${run}`) },
+        false,
+        options.timeoutSeconds,
+      );
+      rerender.push(built);
+      logBuild(`ours rerender ${run}/${options.runs}`, built);
+    }
+    failed =
+      builders.some(({ runs }) =>
+        [...runs.cold, ...runs.warm, ...runs.edit].some((build) => build.output === undefined),
+      ) || rerender.some((build) => build.output === undefined);
     for (const peer of failed ? [] : options.peers) {
       // A peer without a --pages mode is reported skipped by run-peers.sh once; not asked again.
       if (peerRuns.get(peer)?.some((result) => result.runs === 0)) continue;
@@ -335,6 +349,7 @@ try {
     ourRow("ours cold", ours.cold, questionIds),
     ourRow("ours warm", ours.warm, questionIds),
     editRow("ours edit", ours.edit, questionIds),
+    ...(options.rerender ? [ourRow("ours rerender", rerender, questionIds)] : []),
     ...(options.baseline === undefined
       ? []
       : [
@@ -429,31 +444,34 @@ try {
         `the listing and the tag pages by pageSize when it is set (${options.pageSize === undefined ? "not in this corpus" : `pageSize: ${options.pageSize} here`}).`,
     );
   }
-  const limitWalls = (peerRuns.get("limit") ?? []).map((run) =>
-    run.status === "ok" ? run.wallSeconds : undefined,
-  );
-  const paired = (["cold", "warm", "edit"] as const).flatMap((kind) => {
-    const ratio = pairedRatios(
-      ours[kind].map((run) => (run.output ? run.timing.wallSeconds : undefined)),
-      limitWalls,
-    );
-    return ratio ? [{ kind, ...ratio }] : [];
+  // The wall time of each build, undefined for one that failed: the pairs' terms.
+  const walls = (runs: BuildRun[]) =>
+    runs.map((run) => (run.output ? run.timing.wallSeconds : undefined));
+  // Each of our kinds of build over each peer's build of the same run (the limit's, Hugo's...).
+  const ourKinds = { ...ours, ...(options.rerender && { rerender }) };
+  const paired = [...peerRuns].flatMap(([peer, runs]) => {
+    const peerWalls = runs.map((run) => (run.status === "ok" ? run.wallSeconds : undefined));
+    const ratios = Object.entries(ourKinds).flatMap(([kind, builds]) => {
+      const ratio = pairedRatios(walls(builds), peerWalls);
+      return ratio ? [{ kind, ...ratio }] : [];
+    });
+    return ratios.length > 0 ? [{ peer, ratios }] : [];
   });
   if (paired.length > 0) {
-    console.log(
-      `\nPaired wall/limit (each of our builds over the limit's build of the same run; median [min-max]): ` +
-        paired
+    const lines = paired.map(
+      ({ peer, ratios }) =>
+        `Paired wall/${peer} (each of our builds over the ${peer} peer's build of the same run; median [min-max]): ` +
+        ratios
           .map(
             ({ kind, median, min, max }) =>
               `${kind} ${median.toFixed(2)}x [${min.toFixed(2)}-${max.toFixed(2)}]`,
           )
           .join(", "),
     );
+    console.log(`\n${lines.join("\n")}`);
   }
   const pairedBaseline = (["cold", "warm", "edit"] as const).flatMap((kind) => {
-    const wall = (runs: BuildRun[]) =>
-      runs.map((run) => (run.output ? run.timing.wallSeconds : undefined));
-    const ratio = pairedRatios(wall(ours[kind]), wall(baseline[kind]));
+    const ratio = pairedRatios(walls(ours[kind]), walls(baseline[kind]));
     return ratio ? [{ kind, ...ratio }] : [];
   });
   if (pairedBaseline.length > 0) {
@@ -468,12 +486,10 @@ try {
     );
   }
   const pairedComments = (["cold", "warm", "edit"] as const).flatMap((kind) => {
-    const wall = (runs: BuildRun[]) =>
-      runs.map((run) => (run.output ? run.timing.wallSeconds : undefined));
-    const ratio = pairedRatios(wall(ours[kind]), wall(noComments[kind]));
+    const ratio = pairedRatios(walls(ours[kind]), walls(noComments[kind]));
     return ratio ? [{ kind, ...ratio }] : [];
   });
-  const oursColdWalls = ours.cold.map((run) => (run.output ? run.timing.wallSeconds : undefined));
+  const oursColdWalls = walls(ours.cold);
   const floorWalls = (timings: Timing[]) =>
     timings.map((timing) => (timing.exitCode === 0 ? timing.wallSeconds : undefined));
   const floorPairs = [
@@ -533,15 +549,20 @@ try {
   }
   if (v2) {
     // Every build of ours that finished: a page per question, every question on the listing.
-    const checked = builders.flatMap(({ name, runs }) =>
-      (["cold", "warm", "edit"] as const).flatMap((kind) =>
-        runs[kind].flatMap((run, index) =>
-          run.output
-            ? [{ build: `${name} ${kind} ${index + 1}`, problems: pageProblems(run, questionIds) }]
-            : [],
+    const checks = (build: string, runs: BuildRun[]) =>
+      runs.flatMap((run, index) =>
+        run.output
+          ? [{ build: `${build} ${index + 1}`, problems: pageProblems(run, questionIds) }]
+          : [],
+      );
+    const checked = [
+      ...builders.flatMap(({ name, runs }) =>
+        (["cold", "warm", "edit"] as const).flatMap((kind) =>
+          checks(`${name} ${kind}`, runs[kind]),
         ),
       ),
-    );
+      ...checks("ours rerender", rerender),
+    ];
     const incomplete = checked.filter(({ problems }) => problems.length > 0);
     const questions = v2.questionIds.length.toLocaleString("en-US");
     console.log(
@@ -607,6 +628,7 @@ try {
         shown: edit.shown,
         ...(edit.onPage !== undefined && { onPage: edit.onPage }),
       })),
+      ...(options.rerender && { rerender: rerender.map(runFigures) }),
     },
     peers,
     peersHeader,

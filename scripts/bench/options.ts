@@ -31,6 +31,11 @@ export interface BenchOptions {
    * each right after our cold build: the floor under any Astro site (scripts/bench/astro-floor.ts).
    */
   floor: boolean;
+  /**
+   * Also build, after each run's edit build, into a new output folder with the entry cache kept:
+   * every page rendered and written, no file read.
+   */
+  rerender: boolean;
   timeoutSeconds: number;
   strict: boolean;
 }
@@ -71,6 +76,10 @@ Options:
   --floor          Also build, cold, right after each of our cold builds, a bare Astro project of
                    one page and one of as many pages as our cold build wrote (the same Astro and
                    Node), and print our cold build over each, pair by pair.
+  --rerender       Also build, after each run's edit build, into a new output folder with the
+                   content cache kept: every page rendered and written, no file read. What a cold
+                   build costs besides reading the files, and what a CI job pays that restores
+                   the cache into a clean checkout.
   --timeout S      Kill a build that runs longer than S seconds (default 900).
   --keep           Keep the temporary folder (corpus, cache, outputs) and print its path.
   --baseline DIR   Another checkout of this project, with its node_modules installed (say the
@@ -81,8 +90,8 @@ Options:
   -h, --help       Show this help.
 
 Our site is built three ways: cold (empty content cache), warm (nothing changed) and after
-editing one question's body (warm). Results also go to bench-results/<date>-<count>.json.
-See scripts/bench.md.`;
+editing one question's body (warm); with --rerender, a fourth. Results also go to
+bench-results/<date>-<count>.json. See scripts/bench.md.`;
 
 const positiveInteger = (flag: string, text: string): number => {
   const value = Number(text);
@@ -112,6 +121,7 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
         comments: { type: "string", default: "1" },
         "compare-comments": { type: "boolean", default: false },
         floor: { type: "boolean", default: false },
+        rerender: { type: "boolean", default: false },
         strict: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -160,6 +170,7 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
     comments,
     compareComments: values["compare-comments"],
     floor: values.floor,
+    rerender: values.rerender,
     timeoutSeconds: positiveInteger("--timeout", values.timeout),
     strict: values.strict,
   };
@@ -181,7 +192,14 @@ const GENERATED_ONLY = [
  */
 function exampleOptions(
   args: string[],
-  values: { runs: string; timeout: string; keep: boolean; strict: boolean; baseline?: string },
+  values: {
+    runs: string;
+    timeout: string;
+    keep: boolean;
+    strict: boolean;
+    rerender: boolean;
+    baseline?: string;
+  },
 ): BenchOptions {
   const given = GENERATED_ONLY.filter((flag) =>
     args.some((arg) => arg === flag || arg.startsWith(`${flag}=`)),
@@ -203,6 +221,7 @@ function exampleOptions(
     comments: 0,
     compareComments: false,
     floor: true,
+    rerender: values.rerender,
     timeoutSeconds: positiveInteger("--timeout", values.timeout),
     strict: values.strict,
   };

@@ -52,6 +52,13 @@ describe("parseOptions", () => {
     assert.equal(parseOptions(["--floor"])?.floor, true);
   });
 
+  it("adds the build from the kept cache into a new folder with --rerender only, example too", () => {
+    assert.equal(parseOptions([])?.rerender, false);
+    assert.equal(parseOptions(["--rerender"])?.rerender, true);
+    assert.equal(parseOptions(["--corpus", "example"])?.rerender, false);
+    assert.equal(parseOptions(["--corpus", "example", "--rerender"])?.rerender, true);
+  });
+
   it("still refuses a corpus it does not know", () => {
     assert.throws(() => parseOptions(["--corpus", "mine"]), UsageError);
   });
