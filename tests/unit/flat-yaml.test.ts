@@ -11,26 +11,34 @@ function fullYaml(text: string): unknown {
   return doc.errors.length > 0 ? "an error" : doc.toJS();
 }
 
+/** `lines` read as `expected` by the fast reader, and as the full parser reads them. */
+function assertReadsAsYaml(lines: string[], expected: Record<string, unknown>): void {
+  const text = lines.join("\n");
+  const fast = readFlatYaml(text);
+  assert.deepEqual(fast, expected);
+  assert.deepEqual(fast, fullYaml(text));
+}
+
 describe("readFlatYaml", () => {
   it("reads typical frontmatter exactly as the YAML core schema does", () => {
-    const text = [
-      'title: "\\"ModuleNotFoundError\\" in sockets-4 #62"',
-      "tags: [sockets-4, docker-routing, .net, c99, 3d]",
-      "asked: 2015-12-30T12:01:10Z",
-      "state: duplicate",
-      "duplicateOf: q000123",
-      "answers: 12",
-    ].join("\n");
-    const fast = readFlatYaml(text);
-    assert.deepEqual(fast, {
-      title: '"ModuleNotFoundError" in sockets-4 #62',
-      tags: ["sockets-4", "docker-routing", ".net", "c99", "3d"],
-      asked: "2015-12-30T12:01:10Z",
-      state: "duplicate",
-      duplicateOf: "q000123",
-      answers: 12,
-    });
-    assert.deepEqual(fast, fullYaml(text));
+    assertReadsAsYaml(
+      [
+        'title: "\\"ModuleNotFoundError\\" in sockets-4 #62"',
+        "tags: [sockets-4, docker-routing, .net, c99, 3d]",
+        "asked: 2015-12-30T12:01:10Z",
+        "state: duplicate",
+        "duplicateOf: q000123",
+        "answers: 12",
+      ],
+      {
+        title: '"ModuleNotFoundError" in sockets-4 #62',
+        tags: ["sockets-4", "docker-routing", ".net", "c99", "3d"],
+        asked: "2015-12-30T12:01:10Z",
+        state: "duplicate",
+        duplicateOf: "q000123",
+        answers: 12,
+      },
+    );
   });
 
   // Each line either takes the fast path with the same result as the full parser, or is left
@@ -92,27 +100,27 @@ describe("readFlatYaml", () => {
 
   it("reads a block list of flat maps, a post's comments, as the full parser does", () => {
     for (const indent of ["", "  "]) {
-      const text = [
-        "title: Comments",
-        "comments:",
-        `${indent}- id: "1"`,
-        `${indent}  text: "Which *version*? a: b # c"`,
-        `${indent}  commented: 2024-01-02`,
-        `${indent}  score: 3`,
-        `${indent}- id: '2'`,
-        `${indent}  text: plain words, and a colon:here`,
-        "answers: 1",
-      ].join("\n");
-      const fast = readFlatYaml(text);
-      assert.deepEqual(fast, {
-        title: "Comments",
-        comments: [
-          { id: "1", text: "Which *version*? a: b # c", commented: "2024-01-02", score: 3 },
-          { id: "2", text: "plain words, and a colon:here" },
+      assertReadsAsYaml(
+        [
+          "title: Comments",
+          "comments:",
+          `${indent}- id: "1"`,
+          `${indent}  text: "Which *version*? a: b # c"`,
+          `${indent}  commented: 2024-01-02`,
+          `${indent}  score: 3`,
+          `${indent}- id: '2'`,
+          `${indent}  text: plain words, and a colon:here`,
+          "answers: 1",
         ],
-        answers: 1,
-      });
-      assert.deepEqual(fast, fullYaml(text));
+        {
+          title: "Comments",
+          comments: [
+            { id: "1", text: "Which *version*? a: b # c", commented: "2024-01-02", score: 3 },
+            { id: "2", text: "plain words, and a colon:here" },
+          ],
+          answers: 1,
+        },
+      );
     }
   });
 
@@ -136,23 +144,23 @@ describe("readFlatYaml", () => {
   });
 
   it("skips comment lines at the margin, as the importer writes one atop every file", () => {
-    const text = [
-      '# From https://beer.stackexchange.com/a/182, answered by "L. K." (https://x.org/u/1).',
-      'question: "181"',
-      "#another: comment, not a field",
-      "score: 18",
-      "comments:",
-      '  - id: "225"',
-      '    text: "Nice # not a comment"',
-      "# after the list",
-    ].join("\n");
-    const fast = readFlatYaml(text);
-    assert.deepEqual(fast, {
-      question: "181",
-      score: 18,
-      comments: [{ id: "225", text: "Nice # not a comment" }],
-    });
-    assert.deepEqual(fast, fullYaml(text));
+    assertReadsAsYaml(
+      [
+        '# From https://beer.stackexchange.com/a/182, answered by "L. K." (https://x.org/u/1).',
+        'question: "181"',
+        "#another: comment, not a field",
+        "score: 18",
+        "comments:",
+        '  - id: "225"',
+        '    text: "Nice # not a comment"',
+        "# after the list",
+      ],
+      {
+        question: "181",
+        score: 18,
+        comments: [{ id: "225", text: "Nice # not a comment" }],
+      },
+    );
   });
 
   it("leaves a repeated key to the full parser, which reports it", () => {
