@@ -21,6 +21,12 @@ import { HELPING_THREAD_LIMITS, startWorkerThread } from "../threads/worker-thre
 const FILES_PER_THREAD_AT_LEAST = 2_000;
 
 /**
+ * The cores this process may run on, asked once: the call asks the kernel each time (8 µs
+ * here), and a load that may still take a thread asks after every file (`joiningThreadCount`).
+ */
+const CORES = availableParallelism();
+
+/**
  * Each thread's share, in time, of what is left to read when workers join a reading under way
  * (see load-folder.ts): a new one spends its first few tenths of a second loading code and
  * reads slower until the JIT has caught up. Time, as the thread already reading measures it,
@@ -51,7 +57,7 @@ export function readingThreadCount(
   busyCores = 0,
   filesPerThread = FILES_PER_THREAD_AT_LEAST,
 ): number {
-  return Math.min(availableParallelism() - busyCores, 4, Math.floor(files / filesPerThread));
+  return Math.min(CORES - busyCores, 4, Math.floor(files / filesPerThread));
 }
 
 /**
