@@ -25,6 +25,8 @@ import {
 } from "../../src/machinery/incremental/entry-cache.ts";
 import type { QuestionEntry } from "../../src/schemas/question.ts";
 import { projectRoot } from "../../src/project-paths.ts";
+import { tagOf } from "../../src/machinery/store/process-tag.ts";
+import { endedProcessTag } from "../helpers/ended-process.ts";
 
 /*
  * A rebuild takes questions whose file is unchanged from the entry cache, telling them by
@@ -188,7 +190,7 @@ describe("the entry cache file", () => {
     assert.equal(readFileSync(cacheFile, "utf8"), written, "a load with problems saves nothing");
   });
 
-  it("clears away new lines a stopped build left, once they are an hour old", async () => {
+  it("clears away new lines a stopped build left: at once when its process has ended, else after an hour", async () => {
     await build();
     const left = (name: string, hoursAgo: number) => {
       const path = join(cacheDirectory, name);
@@ -196,13 +198,18 @@ describe("the entry cache file", () => {
       const then = new Date(Date.now() - hoursAgo * 3_600_000);
       utimesSync(path, then, then);
     };
+    const running = `questions.ndjson.${tagOf(process.ppid) ?? ""}-b.new`;
     left("questions.ndjson.0f8e.new", 2);
     left("questions.ndjson.77aa.new", 0);
+    left(`questions.ndjson.${endedProcessTag()}-a.new`, 0);
+    left(running, 2);
     edit("gamma.md", "Because titles", "Since titles");
     await build();
     assert.deepEqual(
-      readdirSync(cacheDirectory).filter((name) => name.endsWith(".new")),
-      ["questions.ndjson.77aa.new"],
+      readdirSync(cacheDirectory)
+        .filter((name) => name.endsWith(".new"))
+        .sort(),
+      ["questions.ndjson.77aa.new", running].sort(),
     );
   });
 

@@ -7,13 +7,14 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
-import { hash, randomUUID } from "node:crypto";
+import { hash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { grown } from "../../lib/grown-array.ts";
 import type { FileStamp } from "./file-stamp.ts";
 import { BlockFile } from "../store/block-file.ts";
 import { RecordTable } from "./record-table.ts";
 import { removeOldUnusedFiles } from "../store/old-files.ts";
+import { taggedUniqueName } from "../store/process-tag.ts";
 import { writeWholeFile } from "../store/whole-file.ts";
 import { cacheDirectory } from "../../project-paths.ts";
 
@@ -207,7 +208,7 @@ export class NewLines implements LineSource {
 
   constructor(cacheFile: string, derivationKey: string) {
     mkdirSync(dirname(cacheFile), { recursive: true });
-    const path = `${cacheFile}.${randomUUID()}${NEW_LINES_SUFFIX}`;
+    const path = `${cacheFile}.${taggedUniqueName()}${NEW_LINES_SUFFIX}`;
     this.#file = new BlockFile(path, openSync(path, "w+"));
     this.#append(JSON.stringify({ format: FORMAT, derivationKey }));
   }
@@ -313,12 +314,16 @@ export function updateEntryCache(
   }
 }
 
-/** How old a file of new lines must be to be taken for one a stopped build left behind. */
+/**
+ * How old a file of new lines whose writer cannot be told must be to be taken for one a
+ * stopped build left behind.
+ */
 const LEFT_LINES_MS = 60 * 60_000;
 
 /**
  * Deletes the files of new lines that builds of this folder stopped before saving left beside
- * its cache (`NewLines`), leaving alone those of the last hour: another build may be loading.
+ * its cache (`NewLines`): at once when the process that wrote one has ended, else once it is an
+ * hour old. Those of a build still running stay: it may be loading.
  */
 function removeLeftLines(file: string): void {
   const prefix = `${basename(file)}.`;

@@ -1,10 +1,13 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { writerOf } from "./process-tag.ts";
 
 /**
- * Deletes the files of `directory` that `unused` picks, by name and path, and that were last
- * written before `writtenBefore` (ms since the epoch): a newer one may belong to another load of
- * the same folder, still under way. A folder that cannot be listed has nothing to delete.
+ * Deletes the files of `directory` that `unused` picks, by name and path, and that no other
+ * build is still writing: those whose name's process tag (`PROCESS_TAG`) names a process that
+ * has ended, at once; and, of those whose writer cannot be told (no tag, another machine) or
+ * is this process, the ones last written before `writtenBefore` (ms since the epoch). A file
+ * tagged by another process still running stays, however old. A folder that cannot be listed has nothing to delete.
  */
 export function removeOldUnusedFiles(
   directory: string,
@@ -20,7 +23,9 @@ export function removeOldUnusedFiles(
   for (const name of names) {
     const path = join(directory, name);
     if (!unused(name, path)) continue;
+    const writer = writerOf(name);
+    if (writer === "running") continue;
     const written = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? writtenBefore;
-    if (written < writtenBefore) rmSync(path, { force: true });
+    if (writer === "gone" || written < writtenBefore) rmSync(path, { force: true });
   }
 }

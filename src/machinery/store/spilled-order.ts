@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { ListingOrderSorter } from "../../core/content.ts";
 import type { SearchDocument } from "../../core/search-index.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
+import { taggedUniqueName } from "./process-tag.ts";
 
 /*
  * The search index takes its documents in listing order, newest first, and a build derives
@@ -40,7 +40,7 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
   constructor(directory: string, count: number) {
     mkdirSync(directory, { recursive: true });
     removeOldUnusedFiles(directory, Date.now() - LEFT_SPILL_MS, () => true);
-    const build = randomUUID();
+    const build = taggedUniqueName();
     for (let first = 0; first < count; first += DOCUMENTS_PER_FILE) {
       const path = join(directory, `${build}-${this.#files.length}.ndjson`);
       this.#files.push({ path, fd: openSync(path, "w"), pending: [], pendingBytes: 0 });

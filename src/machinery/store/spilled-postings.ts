@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { closeSync, openSync, readSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PostingsRuns, RunPostings } from "../../core/search-index.ts";
+import { taggedUniqueName } from "./process-tag.ts";
 import { writeWholeFile } from "./whole-file.ts";
 
 /*
@@ -27,7 +27,7 @@ function* linesOf(run: Iterable<RunPostings>): Generator<string> {
 /** Runs of postings in files of `directory` (the spill folder, `spillDirectory`). */
 export class SpilledPostings implements PostingsRuns {
   readonly #directory: string;
-  readonly #build = randomUUID();
+  readonly #build = taggedUniqueName();
   readonly #files: string[] = [];
 
   constructor(directory: string) {

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { BlockFile } from "./block-file.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
+import { taggedUniqueName } from "./process-tag.ts";
 import type { ListingEntry, QuestionPage } from "../../core/page-data.ts";
 import type { DigestedText, TextOrStored, StoredText } from "./stored-text.ts";
 import { shortDigest } from "./short-digest.ts";
@@ -69,7 +69,7 @@ export function storeText(directory: string, text: string): StoredText {
   let store = openStores.get(directory);
   if (store === undefined) {
     mkdirSync(directory, { recursive: true });
-    const path = join(directory, `${randomUUID()}.html`);
+    const path = join(directory, `${taggedUniqueName()}.html`);
     store = { path, fd: openSync(path, "a"), bytes: 0, pending: [], pendingBytes: 0 };
     openStores.set(directory, store);
   }

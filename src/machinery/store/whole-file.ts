@@ -1,5 +1,7 @@
-import { closeSync, mkdirSync, openSync, renameSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { basename, dirname } from "node:path";
+import { removeOldUnusedFiles } from "./old-files.ts";
+import { taggedUniqueName } from "./process-tag.ts";
 
 /** How many pieces go to the file in one write. */
 const PIECES_PER_WRITE = 4_096;
@@ -7,12 +9,14 @@ const PIECES_PER_WRITE = 4_096;
 /**
  * Writes `pieces` one after another to `file`, a few thousand at a time rather than joined into
  * one string (at a million questions, neither the entry cache nor the record of written pages
- * fits in one), and whole or not at all: into `file.partial`, renamed into place once complete,
- * so that a build stopped midway leaves the last complete file, or none.
+ * fits in one), and whole or not at all: into `<file>.<tag>.partial`, renamed into place once
+ * complete, so that a build stopped midway leaves the last complete file, or none. The name is
+ * this write's own: two builds writing the same file at once each rename a whole one. The
+ * partial files of builds that were stopped go once the file is written.
  */
 export function writeWholeFile(file: string, pieces: Iterable<string>): void {
   mkdirSync(dirname(file), { recursive: true });
-  const partial = `${file}.partial`;
+  const partial = `${file}.${taggedUniqueName()}${PARTIAL_SUFFIX}`;
   const fd = openSync(partial, "w");
   try {
     let batch: string[] = [];
@@ -24,8 +28,27 @@ export function writeWholeFile(file: string, pieces: Iterable<string>): void {
       }
     }
     if (batch.length > 0) writeSync(fd, batch.join(""));
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    rmSync(partial, { force: true });
+    throw error;
   }
+  closeSync(fd);
   renameSync(partial, file);
+  removeLeftPartials(file);
+}
+
+const PARTIAL_SUFFIX = ".partial";
+
+/** How old an untagged partial file must be to be taken for one a stopped build left. */
+const LEFT_PARTIAL_MS = 60 * 60_000;
+
+/** Deletes the partial files of `file` that stopped builds left beside it. */
+function removeLeftPartials(file: string): void {
+  const prefix = `${basename(file)}.`;
+  removeOldUnusedFiles(
+    dirname(file),
+    Date.now() - LEFT_PARTIAL_MS,
+    (name) => name.startsWith(prefix) && name.endsWith(PARTIAL_SUFFIX),
+  );
 }
