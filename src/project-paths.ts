@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { join, resolve } from "node:path";
+import { existsSync, realpathSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /*
@@ -55,4 +56,12 @@ export function contentDirectory(root = projectRoot): string {
 export function contentDirectorySetting(directory: string): string | undefined {
   const fromEnvironment = process.env["QA_CONTENT_DIR"];
   return fromEnvironment && resolve(fromEnvironment) === directory ? fromEnvironment : undefined;
+}
+
+/** `path` made absolute with its links resolved, as far as it exists: the rest as written. */
+export function realPathOf(path: string): string {
+  const absolute = resolve(path);
+  if (existsSync(absolute)) return realpathSync(absolute);
+  const parent = dirname(absolute);
+  return parent === absolute ? absolute : join(realPathOf(parent), basename(absolute));
 }

@@ -1,25 +1,40 @@
-import { existsSync, symlinkSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { basename, isAbsolute, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AstroIntegration } from "astro";
+import { hash } from "node:crypto";
+import { taggedUniqueName } from "../machinery/store/process-tag.ts";
+import { realPathOf } from "../project-paths.ts";
 
-/**
- * Lets a build write into a folder beside the project whose path begins with the project's
- * path (the project in `qa-archive`, `QA_OUT_DIR=../qa-archive-site`). Astro then writes its
- * page bundle inside that folder, where the bundle cannot find the project's packages: it
- * tells a folder inside the project from one outside by comparing the two paths as strings
- * (`getOutDirWithinCwd`, astro/dist/core/build/common.js), and puts the bundle inside the
- * output folder only when it counts it as inside. So once the bundle is written, if it lies
- * outside the project, a link in its folder points Node to the project's node_modules; Astro
- * deletes the folder, link and all, when the build is done.
+/*
+ * Astro writes its page bundle (`.prerender/`) inside the output folder when it counts that
+ * folder as inside the folder the build runs in, and otherwise in `.astro/.prerender/` there
+ * (`getOutDirWithinCwd`, astro/dist/core/build/common.js). That one folder is then shared: two
+ * builds at once into two folders outside the project each wrote and deleted the other's
+ * bundle ("Cannot find module .../prerender-entry..."), and an output folder on another file
+ * system (tmpfs, another disk, a mounted volume) failed when Astro renamed the style sheet
+ * across ("EXDEV: cross-device link not permitted"). So a build into a folder outside the
+ * project gives Astro a path inside it: a link in node_modules/.astro/outputs/ to the output
+ * folder. Astro then keeps the bundle in the output folder itself, one per output folder and
+ * on its file system, and deletes it when the build is done.
  */
+
+/** The folder of the links to output folders outside the project, in the project. */
+const OUTPUT_LINKS = "node_modules/.astro/outputs";
+
 export function outputOutsideProject(): AstroIntegration {
   return {
     name: "qa-output-outside-project",
     hooks: {
-      "astro:config:setup": ({ command, config, updateConfig }) => {
+      "astro:config:setup": ({ command, config, updateConfig, logger }) => {
         if (command !== "build") return;
         const root = fileURLToPath(config.root);
+        const outDir = realPathOf(fileURLToPath(config.outDir));
+        if (!isInside(outDir, realPathOf(root))) {
+          const link = linkToOutput(root, outDir);
+          updateConfig({ outDir: pathToFileURL(`${link}/`) });
+          logger.info(`writing into ${outDir}, through ${relative(root, link)}`);
+        }
         updateConfig({
           vite: {
             plugins: [
@@ -38,11 +53,40 @@ export function outputOutsideProject(): AstroIntegration {
   };
 }
 
-/** Links `<bundleDir>/node_modules` to the project's when the bundle lies outside the project. */
+/** Whether `path` lies inside `folder` (both absolute, links resolved). */
+function isInside(path: string, folder: string): boolean {
+  const fromFolder = relative(folder, path);
+  return fromFolder !== "" && !fromFolder.startsWith("..") && !isAbsolute(fromFolder);
+}
+
+/**
+ * A link in the project to the output folder `outDir` (made if missing), named for it: made
+ * anew under another name and renamed into place, so that builds into the same folder at once
+ * each find a whole link.
+ */
+function linkToOutput(root: string, outDir: string): string {
+  mkdirSync(outDir, { recursive: true });
+  const links = join(root, OUTPUT_LINKS);
+  mkdirSync(links, { recursive: true });
+  const link = join(links, `${basename(outDir)}-${hash("sha1", outDir, "hex").slice(0, 12)}`);
+  const fresh = join(links, `.${taggedUniqueName()}`);
+  symlinkSync(outDir, fresh, "dir");
+  try {
+    renameSync(fresh, link);
+  } catch (error) {
+    rmSync(fresh, { force: true });
+    throw error;
+  }
+  return link;
+}
+
+/**
+ * Links `<bundleDir>/node_modules` to the project's when the bundle lies outside the project,
+ * links resolved: Node imports the bundle from where its files are, and finds packages from
+ * there.
+ */
 export function linkPackagesIfOutside(bundleDir: string, projectRoot: string): boolean {
-  const fromProject = relative(projectRoot, bundleDir);
-  const inside =
-    fromProject !== "" && !fromProject.startsWith("..") && !fromProject.startsWith("/");
+  const inside = isInside(realPathOf(bundleDir), realPathOf(projectRoot));
   const link = join(bundleDir, "node_modules");
   if (inside || existsSync(link)) return false;
   symlinkSync(join(projectRoot, "node_modules"), link, "dir");

@@ -1,11 +1,20 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { linkPackagesIfOutside } from "../../src/integrations/output-outside-project.ts";
 import { projectRoot } from "../../src/project-paths.ts";
+import { filesUnder } from "../helpers/files-under.ts";
 
 /*
  * Every output folder works, wherever it is. Astro tells a folder inside the project from one
@@ -52,4 +61,52 @@ describe("an output folder beside the project", () => {
       rmSync(work, { recursive: true, force: true });
     }
   });
+});
+
+/*
+ * Astro keeps its page bundle in `.astro/.prerender/` of the project for every output folder
+ * outside it: two builds at once into two such folders deleted each other's bundle, and one
+ * failed ("Cannot find module .../prerender-entry..."). Builds into the same folder at once
+ * would each delete the other's pages.
+ */
+describe("two builds at once", () => {
+  it("into two folders outside the project both build, each as it would alone", async () => {
+    const work = mkdtempSync(join(tmpdir(), "qa-two-builds-"));
+    try {
+      const [first, second] = await Promise.all(
+        ["one", "two"].map((name) =>
+          buildSite("content", join(work, name), "npm run build", {
+            QA_CACHE_DIR: join(work, `${name}-cache`),
+          }),
+        ),
+      );
+      assert.equal(first?.exitCode, 0, first?.output);
+      assert.equal(second?.exitCode, 0, second?.output);
+      const one = filesUnder(join(work, "one"));
+      assert.ok([...one.keys()].some((file) => /^_astro\/site\.[\w-]+\.css$/.test(file)));
+      assert.deepEqual(filesUnder(join(work, "two")), one);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+/*
+ * Astro renamed the style sheet from its bundle folder in the project into the output folder,
+ * which fails across file systems: "EXDEV: cross-device link not permitted".
+ */
+it("builds into a folder on another file system (/dev/shm)", async (t) => {
+  if (!existsSync("/dev/shm") || statSync("/dev/shm").dev === statSync(projectRoot).dev) {
+    t.skip("/dev/shm is missing, or on the project's file system");
+    return;
+  }
+  const outDir = mkdtempSync("/dev/shm/qa-out-");
+  try {
+    const build = await buildSite("tests/fixtures/basic/content", outDir);
+    assert.equal(build.exitCode, 0, build.output);
+    assert.ok(readdirSync(join(outDir, "_astro")).some((name) => name.endsWith(".css")));
+    assert.ok(existsSync(join(outDir, "questions/alpha/index.html")));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 });
