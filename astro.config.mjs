@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { contentReload } from "./src/integrations/content-reload.ts";
 import { earlyLoading } from "./src/integrations/early-loading.ts";
 import { loaderPaths } from "./src/integrations/loader-paths.ts";
+import { outputFolder } from "./src/integrations/output-folder.ts";
 import { outputOutsideProject } from "./src/integrations/output-outside-project.ts";
 import { renderThreads } from "./src/integrations/render-threads.ts";
 import { staticHost } from "./src/integrations/static-host.ts";
@@ -46,6 +47,8 @@ export default {
   },
   integrations: [
     loaderPaths(),
+    // First of those that touch the output folder: it checks the folder, then locks it.
+    outputFolder(),
     outputOutsideProject(),
     earlyLoading(),
     // Before staticHost: its files (robots.txt, _headers...) list what is left once this one

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { recordOutputFiles } from "../machinery/incremental/output-files.ts";
 import { filesIn, takeFilesLeft } from "../machinery/incremental/written-pages.ts";
 import {
   CLOUDFLARE_RULE_LIMIT,
@@ -35,7 +36,8 @@ export function staticHost(options: StaticHostOptions): AstroIntegration {
         const outDir = fileURLToPath(dir);
         // The written-pages integration, which ran first, walked the folder already. In no
         // order: the sitemap and `_headers` sort what they list.
-        const built = takeFilesLeft(outDir) ?? filesIn(outDir);
+        const left = takeFilesLeft(outDir);
+        const built = left?.files ?? filesIn(outDir);
         // The files written here, a few beside the two million names of a million questions'
         // build: those are not copied into a set to add these.
         const hostFiles = ["robots.txt"];
@@ -60,10 +62,18 @@ export function staticHost(options: StaticHostOptions): AstroIntegration {
           );
         }
 
+        const copies: string[] = [];
         if (options.precompress) {
           const texts = files.filter(isCompressible);
           for (const file of texts) writeCompressedCopies(join(outDir, file));
+          copies.push(...texts.flatMap((file) => [`${file}.br`, `${file}.gz`]));
           logger.info(`wrote .br and .gz copies of ${texts.length} files`);
+        }
+        // The build has ended well: what it wrote is recorded, as the next build's to delete.
+        if (left !== undefined) {
+          const foreign = new Set(left.foreign);
+          const written = [...files, ...copies].filter((file) => !foreign.has(file));
+          recordOutputFiles(left.outputRecord, written);
         }
       },
     },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { codeDigest } from "../machinery/incremental/code-digest.ts";
+import { outputFilesRecord } from "../machinery/incremental/output-files.ts";
 import {
   finishWrittenPages,
   pageRecordFile,
@@ -29,12 +30,14 @@ export function writtenPages(): AstroIntegration {
           codeDigest(["src", "public"], ["astro.config.mjs", "package.json", "package-lock.json"]),
           JSON.stringify({ site: config.site, base: config.base, build: config.build }),
         ].join("\0");
+        const cacheDir = fileURLToPath(config.cacheDir);
         start = () =>
           startWrittenPages(
             outDir,
-            pageRecordFile(fileURLToPath(config.cacheDir), outDir),
+            pageRecordFile(cacheDir, outDir),
             renderKey,
             fileURLToPath(config.publicDir),
+            outputFilesRecord(cacheDir, outDir),
           );
       },
       "astro:build:start": () => start?.(),
@@ -45,7 +48,22 @@ export function writtenPages(): AstroIntegration {
             `${finished.kept} pages and index files kept as the last build wrote them; ${finished.deleted} pages of earlier builds deleted`,
           );
         }
+        if (finished && finished.foreign.length > 0)
+          logger.warn(foreignFilesWarning(finished.foreign));
       },
     },
   };
 }
+
+/** What a build says of the files in its output folder that no build of this project wrote. */
+export function foreignFilesWarning(foreign: readonly string[]): string {
+  const shown = foreign.slice(0, FOREIGN_FILES_SHOWN).join(", ");
+  const more =
+    foreign.length > FOREIGN_FILES_SHOWN
+      ? `, and ${foreign.length - FOREIGN_FILES_SHOWN} more`
+      : "";
+  return `the output folder holds ${foreign.length} file${foreign.length === 1 ? "" : "s"} no build of this project wrote, left as ${foreign.length === 1 ? "it is" : "they are"} and published with the site: ${shown}${more}. Put files the site should have in public/; delete the others, or the whole output folder, which the next build then writes afresh`;
+}
+
+/** How many of the files no build wrote a build names. */
+const FOREIGN_FILES_SHOWN = 10;

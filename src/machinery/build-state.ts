@@ -16,6 +16,8 @@ interface Slots {
   writtenPages: unknown;
   /** The output folder's files no page of this build accounts for (incremental/written-pages.ts). */
   filesLeft: unknown;
+  /** The lock this build holds on its output folder (incremental/output-files.ts). */
+  outputLock: unknown;
 }
 
 const STATE = Symbol.for("qa-archive.build-state");

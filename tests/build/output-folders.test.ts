@@ -1,6 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import {
+  chmodSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -8,6 +11,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,6 +68,51 @@ describe("an output folder beside the project", () => {
 });
 
 /*
+ * A build deletes from its output folder the files of its earlier builds that no page stands
+ * for. With QA_OUT_DIR set to the content folder, or a folder above it, that took every
+ * question, answer and community.yaml, and the build exited 0.
+ */
+describe("an output folder that would take the content with it", () => {
+  const work = join(projectRoot, "tests/.output/output-guard");
+  const contentDir = join(work, "content");
+  const fresh = () => {
+    rmSync(work, { recursive: true, force: true });
+    cpSync(join(projectRoot, "tests/fixtures/basic/content"), contentDir, { recursive: true });
+    writeFileSync(join(work, "unrelated.txt"), "kept");
+  };
+
+  for (const [name, outDir] of [
+    ["the content folder", contentDir],
+    ["the folder holding it", work],
+  ] as const) {
+    it(`is refused when it is ${name}, and nothing in it is touched`, async () => {
+      fresh();
+      const before = filesUnder(work);
+      const build = await buildSite(contentDir, outDir);
+      assert.notEqual(build.exitCode, 0, build.output);
+      assert.match(build.stderr, /The output folder cannot be used:/);
+      assert.match(
+        build.stderr,
+        /(is|holds) the content folder .*set QA_OUT_DIR to a folder of its own/,
+      );
+      assert.deepEqual(filesUnder(work), before);
+    });
+  }
+
+  it("is refused inside the project's sources", async () => {
+    const outDir = join(projectRoot, "src/qa-output-test");
+    try {
+      const build = await buildSite("tests/fixtures/basic/content", outDir);
+      assert.notEqual(build.exitCode, 0, build.output);
+      assert.match(build.stderr, /lies in the project's src\/ /);
+      assert.equal(existsSync(outDir), false);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/*
  * Astro keeps its page bundle in `.astro/.prerender/` of the project for every output folder
  * outside it: two builds at once into two such folders deleted each other's bundle, and one
  * failed ("Cannot find module .../prerender-entry..."). Builds into the same folder at once
@@ -89,6 +138,30 @@ describe("two builds at once", () => {
       rmSync(work, { recursive: true, force: true });
     }
   });
+
+  it("into one folder: the second is refused, naming the build that holds it", async () => {
+    const work = mkdtempSync(join(tmpdir(), "qa-one-folder-"));
+    try {
+      const outDir = join(work, "site");
+      const builds = await Promise.all(
+        ["one", "two"].map((name) =>
+          buildSite("tests/fixtures/basic/content", outDir, "npm run build", {
+            QA_CACHE_DIR: join(work, `${name}-cache`),
+          }),
+        ),
+      );
+      const refused = builds.filter((build) => build.exitCode !== 0);
+      assert.equal(refused.length, 1, builds.map((build) => build.output).join("\n"));
+      assert.match(
+        refused[0]?.stderr ?? "",
+        /is being written by another build \(process \d+ on .*\); wait for it to end, or build into another folder/,
+      );
+      assert.ok(existsSync(join(outDir, "index.html")));
+      assert.equal(existsSync(join(outDir, ".qa-build.lock")), false, "the lock is let go");
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
 });
 
 /*
@@ -108,5 +181,41 @@ it("builds into a folder on another file system (/dev/shm)", async (t) => {
     assert.ok(existsSync(join(outDir, "questions/alpha/index.html")));
   } finally {
     rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A folder this process cannot write into: made read-only by its mode, or, for root, whom
+ * modes do not stop, by a read-only file system mounted on it. Undefined where neither can be
+ * had (root without the right to mount).
+ */
+function readOnlyFolder(folder: string): (() => void) | undefined {
+  mkdirSync(folder, { recursive: true });
+  if (process.getuid?.() !== 0) {
+    chmodSync(folder, 0o555);
+    return () => chmodSync(folder, 0o755);
+  }
+  const mount = spawnSync("mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", folder]);
+  if (mount.status !== 0) return undefined;
+  return () => spawnSync("umount", [folder]);
+}
+
+/* A read-only output folder failed deep in Vite, with its stack trace and no word of a fix. */
+it("says an output folder cannot be written, why, and what to do", async (t) => {
+  const work = mkdtempSync(join(tmpdir(), "qa-read-only-"));
+  const outDir = join(work, "site");
+  const undo = readOnlyFolder(outDir);
+  try {
+    if (undo === undefined) return t.skip("no read-only folder to be had: root, and cannot mount");
+    const build = await buildSite("tests/fixtures/basic/content", outDir);
+    assert.notEqual(build.exitCode, 0, build.output);
+    assert.match(
+      build.stderr,
+      /The output folder cannot be used:\n {2}- QA_OUT_DIR=.* cannot be written \((EROFS|EACCES): .*\); make it writable, or set QA_OUT_DIR to a folder this user can write/,
+    );
+    assert.doesNotMatch(build.stderr, /\n\s+at /, "no stack trace");
+  } finally {
+    undo?.();
+    rmSync(work, { recursive: true, force: true });
   }
 });

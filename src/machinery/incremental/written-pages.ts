@@ -12,6 +12,7 @@ import {
 import { join } from "node:path";
 import { writeWholeFile } from "../store/whole-file.ts";
 import { stateSlot } from "../build-state.ts";
+import { OUTPUT_LOCK_FILE, outputOwnedSince, recordedAmong } from "./output-files.ts";
 
 /*
  * A rebuild writes only the pages whose inputs changed. Astro renders every path a route's
@@ -60,6 +61,8 @@ interface BuildPages {
   startedEmpty: boolean;
   /** The project's public folder, whose files Astro copies into the output folder. */
   publicDir: string;
+  /** The record of the files the last build that ended well left (`outputFilesRecord`). */
+  outputRecord: string;
 }
 
 /*
@@ -82,8 +85,18 @@ const DIGEST_BYTES = 16;
 
 /** This build's pages, shared by the integration and the page bundle (another module copy). */
 const buildPages = stateSlot<BuildPages>("writtenPages");
-/** The files of the output folder that no page of this build accounts for. */
-const filesLeft = stateSlot<{ outDir: string; files: string[] }>("filesLeft");
+/** The files the build left in its output folder, for the static host (`FilesLeft`). */
+const filesLeft = stateSlot<{ outDir: string } & FilesLeft>("filesLeft");
+
+/** What a build left in its output folder. */
+export interface FilesLeft {
+  /** Every file, sorted. */
+  files: string[];
+  /** Those of `files` no build of this project wrote, left as they were. */
+  foreign: string[];
+  /** Where to record the files the build wrote once it has ended well (`recordOutputFiles`). */
+  outputRecord: string;
+}
 
 /** Where the record of the output folder `outDir` is kept, in Astro's cache folder. */
 export function pageRecordFile(cacheDir: string, outDir: string): string {
@@ -94,13 +107,15 @@ export function pageRecordFile(cacheDir: string, outDir: string): string {
 /**
  * Starts a build's record of its pages. `renderKey` stands for everything besides a page's
  * props that its bytes depend on (the code, the configuration); a different one from the last
- * build's means no page is kept. `publicDir` is the project's public folder.
+ * build's means no page is kept. `publicDir` is the project's public folder; `outputRecord`,
+ * the record of the files the last build that ended well left (`outputFilesRecord`).
  */
 export function startWrittenPages(
   outDir: string,
   recordFile: string,
   renderKey: string,
   publicDir: string,
+  outputRecord: string,
 ): void {
   let previous: Record<string, string> = {};
   try {
@@ -123,12 +138,13 @@ export function startWrittenPages(
     startedAt,
     startedEmpty: isEmptyFolder(outDir),
     publicDir,
+    outputRecord,
   });
 }
 
-/** Whether `folder` is missing or holds nothing. */
+/** Whether `folder` is missing or holds nothing but the build's lock. */
 function isEmptyFolder(folder: string): boolean {
-  return !existsSync(folder) || readdirSync(folder).length === 0;
+  return !existsSync(folder) || readdirSync(folder).every((name) => name === OUTPUT_LOCK_FILE);
 }
 
 /**
@@ -201,13 +217,15 @@ function writeRecord(recordFile: string, renderKey: string, listed: ListedPages[
 
 /**
  * Ends the build's record: writes it, then deletes every file of the output folder the build
- * neither wrote nor kept (with its precompressed copies), and the folders left empty.
- * Returns how many pages were kept, and how many of earlier builds deleted. The files left are
- * kept for `takeFilesLeft`: this is the one walk of the output folder a build makes. In a build
- * into an empty folder every file belongs to the build, and the walk does not read the folders
+ * neither wrote nor kept and that a build of this project wrote (`deleteLeftBehind`), and the
+ * folders left empty. Returns how many pages were kept, how many of earlier builds deleted,
+ * and the files no build wrote, left as they were. The files left are kept for
+ * `takeFilesLeft`: this is the one walk of the output folder a build makes. In a build into
+ * an empty folder every file belongs to the build, and the walk does not read the folders
  * that hold a page alone (`pagesAlone`).
  */
-export function finishWrittenPages(): { kept: number; deleted: number } | undefined {
+export function finishWrittenPages():
+  { kept: number; deleted: number; foreign: string[] } | undefined {
   const build = buildPages.get();
   if (build === undefined) return undefined;
   buildPages.set(undefined);
@@ -221,38 +239,103 @@ export function finishWrittenPages(): { kept: number; deleted: number } | undefi
   const listedSet = startedEmpty ? new Set<string>() : new Set(listedFiles);
   // Held by the set or by nothing now; at a million pages the list alone is 8 MB.
   listedFiles.length = 0;
-  const belongs = (file: string, path: string) =>
-    startedEmpty ||
-    listedSet.has(file) ||
-    kept.has(file.replace(/\.(br|gz)$/, "")) ||
-    file.startsWith(".git/") ||
-    statSync(path).mtimeMs >= startedAt;
+  const belongs = (file: string) => listedSet.has(file) || kept.has(file.replace(/\.(br|gz)$/, ""));
   // The pages alone in their folders are listed as the routes gave them, not made again.
   const files = [...alone];
-  let deleted = 0;
-  const sweep = (folder: string, prefix: string, depth: number): boolean => {
-    let empty = true;
+  const others = new Map<string, number>();
+  const emptyFolders = walkOutput(outDir, alone, (file, path) => {
+    const written = startedEmpty || belongs(file) ? startedAt : statSync(path).mtimeMs;
+    if (written >= startedAt) files.push(file);
+    else others.set(file, written);
+  });
+  const { deleted, foreign } = deleteLeftBehind(outDir, others, build.outputRecord);
+  removeOwnedEmptyFolders(outDir, emptyFolders);
+  files.push(...foreign);
+  files.sort();
+  foreign.sort();
+  filesLeft.set({ outDir, files, foreign, outputRecord: build.outputRecord });
+  return { kept: kept.size, deleted, foreign };
+}
+
+/**
+ * Calls `visit` with each file of the output folder, relative (with `/`) and absolute, but
+ * for the pages `alone` in their folders, whose folders are not read, and for the build's
+ * lock and a `.git/` folder at the top, which are never the site's. Returns the folders found
+ * empty.
+ */
+function walkOutput(
+  outDir: string,
+  alone: ReadonlySet<string>,
+  visit: (file: string, path: string) => void,
+): string[] {
+  const empty: string[] = [];
+  const walk = (folder: string, prefix: string, depth: number) => {
+    let entries = 0;
     for (const entry of entriesOf(folder, depth)) {
+      entries++;
       const path = join(folder, entry.name);
       const file = prefix + entry.name;
-      if (entry.isDirectory()) {
-        if (alone.has(`${file}/${PAGE_FILE}`)) empty = false;
-        else if (sweep(path, `${file}/`, depth + 1) && entry.name !== ".git") rmdirSync(path);
-        else empty = false;
-      } else if (belongs(file, path)) {
-        empty = false;
-        files.push(file);
-      } else {
-        rmSync(path);
-        if (file.endsWith(".html")) deleted++;
-      }
+      if (depth === 0 && (file === OUTPUT_LOCK_FILE || file === ".git")) continue;
+      if (!entry.isDirectory()) visit(file, path);
+      else if (!alone.has(`${file}/${PAGE_FILE}`)) walk(path, `${file}/`, depth + 1);
     }
-    return empty;
+    if (entries === 0 && depth > 0) empty.push(prefix.slice(0, -1));
   };
-  sweep(outDir, "", 0);
-  files.sort();
-  filesLeft.set({ outDir, files });
-  return { kept: kept.size, deleted };
+  walk(outDir, "", 0);
+  return empty;
+}
+
+/**
+ * Of `others`, the files of the output folder this build neither wrote nor kept (with when
+ * each was last written), deletes those a build of this project wrote: listed in
+ * `outputRecord`, or written since a build that did not end well started
+ * (`outputOwnedSince`). Then the folders they leave empty. The rest no build wrote: they are
+ * left as they are, and returned.
+ */
+function deleteLeftBehind(
+  outDir: string,
+  others: ReadonlyMap<string, number>,
+  outputRecord: string,
+): { deleted: number; foreign: string[] } {
+  const recorded = recordedAmong(outputRecord, new Set(others.keys()));
+  const ownedSince = outputOwnedSince() ?? Infinity;
+  const foreign: string[] = [];
+  let deleted = 0;
+  for (const [file, written] of others) {
+    if (!recorded.has(file) && written < ownedSince) {
+      foreign.push(file);
+      continue;
+    }
+    rmSync(join(outDir, file));
+    if (file.endsWith(".html")) deleted++;
+    removeEmptyFolders(outDir, file);
+  }
+  return { deleted, foreign };
+}
+
+/**
+ * Deletes the folders of `folders` that a build that did not end well made and left empty,
+ * with those they leave empty.
+ */
+function removeOwnedEmptyFolders(outDir: string, folders: readonly string[]): void {
+  const ownedSince = outputOwnedSince() ?? Infinity;
+  for (const folder of folders) {
+    const path = join(outDir, folder);
+    if (statSync(path).mtimeMs < ownedSince) continue;
+    rmdirSync(path);
+    removeEmptyFolders(outDir, folder);
+  }
+}
+
+/** Deletes the folders `file` was in, from the innermost, while they are empty. */
+function removeEmptyFolders(outDir: string, file: string): void {
+  for (let end = file.lastIndexOf("/"); end > 0; end = file.lastIndexOf("/", end - 1)) {
+    try {
+      rmdirSync(join(outDir, file.slice(0, end)));
+    } catch {
+      return;
+    }
+  }
 }
 
 /**
@@ -333,8 +416,8 @@ export function filesIn(dir: string): string[] {
  * The files the last `finishWrittenPages` left in `outDir`, once: what the static host lists
  * without walking the folder again. Undefined when no build swept that folder.
  */
-export function takeFilesLeft(outDir: string): string[] | undefined {
+export function takeFilesLeft(outDir: string): FilesLeft | undefined {
   const left = filesLeft.get();
   filesLeft.set(undefined);
-  return left?.outDir === outDir ? left.files : undefined;
+  return left?.outDir === outDir ? left : undefined;
 }
