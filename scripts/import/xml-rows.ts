@@ -80,28 +80,95 @@ export async function readDumpRows(
 
   // fatal: invalid UTF-8 is an error, never a silent U+FFFD. The decoder drops the BOM.
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  const decode = (bytes: Uint8Array | undefined, bytesBefore: number): string => {
+  /** The text of the line the parser is on, so far: where a bad byte's row begins. */
+  let lineSoFar = "";
+  /** The bytes of a character the last block cut, which the decoder holds for the next. */
+  let cut: Uint8Array = new Uint8Array();
+  const decode = (bytes: Uint8Array | undefined): string => {
+    let text: string;
     try {
-      return bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
+      text = bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
     } catch {
-      throw new DumpReadError(
-        file,
-        parser.line,
-        parser.column,
-        `is not valid UTF-8 (in the ${CHUNK_BYTES}-byte block from byte ${bytesBefore}); dumps are UTF-8, so the file is damaged`,
-      );
+      const read = bytes === undefined ? cut : Buffer.concat([cut, bytes]);
+      throw invalidUtf8Error(file, { line: parser.line, column: parser.column, lineSoFar }, read);
     }
+    if (bytes !== undefined) cut = cutCharacter(bytes);
+    const end = text.lastIndexOf("\n");
+    lineSoFar = end < 0 ? lineSoFar + text : text.slice(end + 1);
+    return text;
   };
 
   let bytesRead = 0;
   for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
     const bytes = chunk as Buffer;
-    parser.write(decode(bytes, bytesRead));
+    parser.write(decode(bytes));
     bytesRead += bytes.length;
     onProgress?.({ file, bytesRead, totalBytes, rows });
   }
-  parser.write(decode(undefined, bytesRead));
+  parser.write(decode(undefined));
   closing = true;
   parser.close();
   return { rows, bytes: bytesRead };
+}
+
+/**
+ * The error for the first byte of `bytes` that is not UTF-8, read on from `at`, where the
+ * parser stood after the text before them (`lineSoFar`: that line's text so far). Names the
+ * byte's line and column and, when it is inside a row, the row's Id.
+ */
+function invalidUtf8Error(
+  file: string,
+  at: { line: number; column: number; lineSoFar: string },
+  bytes: Uint8Array,
+): DumpReadError {
+  const valid = validUtf8Prefix(bytes);
+  const lines = valid.split("\n");
+  const lastLine = lines.at(-1) ?? "";
+  const line = at.line + lines.length - 1;
+  const column = lines.length > 1 ? lastLine.length + 1 : at.column + valid.length + 1;
+  const rowText = lines.length > 1 ? lastLine : at.lineSoFar + lastLine;
+  const id = /<row\b[^>]*?\sId="([^"]*)"/.exec(rowText)?.[1];
+  const where = id === undefined ? "" : ` in the row with Id="${id}"`;
+  return new DumpReadError(
+    file,
+    line,
+    column,
+    `a byte that is not UTF-8${where}; dumps are UTF-8, so the file is damaged: get it again (a broken download or extraction), or mend that byte`,
+  );
+}
+
+/**
+ * The text of the longest start of `bytes` that holds no byte that cannot be UTF-8 (a
+ * character cut at the end still counts): the bytes before the first bad one, found by
+ * halving, with the decoder itself as the judge.
+ */
+function validUtf8Prefix(bytes: Uint8Array): string {
+  const decodes = (length: number) => {
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, length), { stream: true });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let [good, bad] = [0, bytes.length];
+  while (bad - good > 1) {
+    const middle = Math.floor((good + bad) / 2);
+    if (decodes(middle)) good = middle;
+    else bad = middle;
+  }
+  return new TextDecoder("utf-8").decode(bytes.subarray(0, good), { stream: true });
+}
+
+/** The bytes at the end of `bytes` that begin a character they do not finish (at most 3). */
+function cutCharacter(bytes: Uint8Array): Uint8Array {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back] as number;
+    if (byte < 0x80) break;
+    if (byte >= 0xc0) {
+      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return length > back ? bytes.slice(bytes.length - back) : new Uint8Array();
+    }
+  }
+  return new Uint8Array();
 }
