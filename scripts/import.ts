@@ -25,7 +25,13 @@ import { noPostLinks, readPostLinks } from "./import/post-links.ts";
 import { progressDisplay, type Progress } from "./import/progress.ts";
 import { assembleReport } from "./import/assemble-report.ts";
 import { formatReport } from "./import/report.ts";
-import { createStaging, checkOutFolder, removeStaging, swapIn } from "./import/staging.ts";
+import {
+  createStaging,
+  checkOutFolder,
+  recoverInterruptedImports,
+  removeStaging,
+  swapIn,
+} from "./import/staging.ts";
 import { checkTagCounts } from "./import/tag-counts.ts";
 import { readTagMapFile, type TagPolicy } from "./import/tags.ts";
 import { countRows } from "./import/row-count.ts";
@@ -188,7 +194,9 @@ async function main(args: readonly string[]): Promise<number> {
   const dump = locateDump(options.input);
   const { site, name, tagPolicy } = resolveCommunity(options, dump);
 
-  // 2. Refuse to replace an existing folder without --force, before any work is done.
+  // 2. Finish or undo what killed imports of --out left beside it; then refuse to replace an
+  //    existing folder without --force, before any work is done.
+  for (const line of recoverInterruptedImports(options.out)) console.error(`import: ${line}`);
   checkOutFolder(options.out, options.force, [dump.folder, process.cwd()]);
   const progress = progressDisplay(process.stderr.isTTY && !options.quiet);
 

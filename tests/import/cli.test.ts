@@ -7,6 +7,7 @@ import { projectRoot } from "../../src/project-paths.ts";
 import { readImportedContent, readWrittenFolder } from "./imported-content.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 import { dumpFile, row, type Attributes } from "../helpers/dump-rows.ts";
+import { endedProcessTag } from "../helpers/ended-process.ts";
 
 /**
  * The importer's command line on small hand-written dumps, one per behaviour a user relies on:
@@ -972,5 +973,56 @@ describe("the import command", () => {
       "closed",
     );
     assert.equal(readImportedContent(join(workDir, "answers-out")).entries.size, 3);
+  });
+
+  it("finishes the swap of an import killed between its renames, then imports as asked", () => {
+    const dump = writeDump("swap.stackexchange.com", [question(1)]);
+    const out = outFolder("swap-out");
+    const killed = `${endedProcessTag()}-1`;
+    const ready = join(workDir, `.swap-out.import-ready-${killed}`);
+    mkdirSync(join(ready, "questions"), { recursive: true });
+    writeFileSync(join(ready, "community.yaml"), "name: Killed\n");
+    const run = runImport(dump, "--out", out, "--force", "--json");
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stderr,
+      /import: an import killed while swapping folders left .*swap-out missing; finished the swap/,
+    );
+    assert.deepEqual(
+      readdirSync(join(out, "questions")),
+      ["1.md"],
+      "then replaced, as --force asks",
+    );
+    assert.deepEqual(stagingLeftovers(), []);
+  });
+
+  /*
+   * A bad byte was reported at the start of the 1 MB block it was read in: Posts.xml:975:7863
+   * for a byte on line 1,505.
+   */
+  it("names the line, column and row of a byte that is not UTF-8, far into the file", () => {
+    const filler = "x".repeat(700);
+    const rows = Array.from({ length: 1_600 }, (_, index) =>
+      question(index + 1, { Body: `<p>${filler}</p>`, Title: `Title ${index + 1} here` }),
+    );
+    const dump = writeDump("badbyte.stackexchange.com", rows);
+    const posts = join(dump, "Posts.xml");
+    const bytes = readFileSync(posts);
+    const at = bytes.indexOf("Title 1505 here") + "Title 1505 ".length;
+    bytes[at] = 0xff;
+    writeFileSync(posts, bytes);
+    const line = bytes.subarray(0, at).toString("latin1").split("\n").length;
+    const column = at - bytes.lastIndexOf("\n", at);
+    assert.ok(at > 1 << 20, "the byte lies past the first megabyte");
+    const out = outFolder("badbyte-out");
+    const run = runImport(dump, "--out", out);
+    assert.equal(run.status, 1);
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `Posts\\.xml:${line}:${column}: a byte that is not UTF-8 in the row with Id="1505"; dumps are UTF-8`,
+      ),
+    );
+    assert.equal(existsSync(out), false);
   });
 });
