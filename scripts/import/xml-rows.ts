@@ -1,6 +1,7 @@
 import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
 import { SaxesParser } from "saxes";
+import { validUtf8Prefix } from "../../src/lib/utf8.ts";
 
 /** One `<row .../>` of a dump file: its attributes as XML decodes them, and where it is. */
 export interface DumpRow {
@@ -135,29 +136,6 @@ function invalidUtf8Error(
     column,
     `a byte that is not UTF-8${where}; dumps are UTF-8, so the file is damaged: get it again (a broken download or extraction), or mend that byte`,
   );
-}
-
-/**
- * The text of the longest start of `bytes` that holds no byte that cannot be UTF-8 (a
- * character cut at the end still counts): the bytes before the first bad one, found by
- * halving, with the decoder itself as the judge.
- */
-function validUtf8Prefix(bytes: Uint8Array): string {
-  const decodes = (length: number) => {
-    try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, length), { stream: true });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  let [good, bad] = [0, bytes.length];
-  while (bad - good > 1) {
-    const middle = Math.floor((good + bad) / 2);
-    if (decodes(middle)) good = middle;
-    else bad = middle;
-  }
-  return new TextDecoder("utf-8").decode(bytes.subarray(0, good), { stream: true });
 }
 
 /** The bytes at the end of `bytes` that begin a character they do not finish (at most 3). */

@@ -8,6 +8,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  truncateSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ContentError } from "../../src/core/content-error.ts";
 import { loadContent } from "../../src/machinery/loading/load-content.ts";
+import { readContentFiles } from "../../src/machinery/loading/content-folder.ts";
 import {
   cachedEntry,
   cacheLine,
@@ -172,6 +174,59 @@ describe("the content load with its entry cache", () => {
     const after = await build();
     assert.deepEqual(after.counts, { derived: 3, unchangedByDigest: 0, unchangedByStamp: 0 });
     assert.equal(excerpt(after, "gamma"), "Because titles...");
+  });
+});
+
+/*
+ * Invalid UTF-8 in a content file was read with U+FFFD in its place, and the build went on;
+ * a question file of 80 MB ran a thread out of memory with no file named.
+ */
+describe("a file that cannot be a post's", () => {
+  /** The problems a build reports, as `file: reason` lines. */
+  async function problems(): Promise<string[]> {
+    const error = await build().then(
+      () => assert.fail("the build should have stopped"),
+      (error: unknown) => error,
+    );
+    assert.ok(error instanceof ContentError, String(error));
+    return error.problems.map(({ file, reason }) => `${file}: ${reason}`);
+  }
+
+  it("is reported where its first byte that is not UTF-8 is, also when it was cached", async () => {
+    await build();
+    const path = join(content, "questions", "alpha.md");
+    const bytes = readFileSync(path);
+    const at = bytes.indexOf("line by line");
+    bytes[at + 5] = 0xe9;
+    writeFileSync(path, bytes);
+    const line = bytes.subarray(0, at).toString("latin1").split("\n").length;
+    const column = at + 5 - bytes.lastIndexOf("\n", at);
+    assert.deepEqual(await problems(), [
+      `questions/alpha.md: line ${line}, column ${column}: a byte that is not UTF-8; content files are UTF-8, so save the file as UTF-8 (in most editors, "Save with encoding"), or mend that byte`,
+    ]);
+  });
+
+  it("is reported by the plain read too (the dev server's), community.yaml included", () => {
+    writeFileSync(join(content, "community.yaml"), Buffer.from("name: Caf\xe9\n", "latin1"));
+    writeFileSync(join(content, "questions", "gamma.md"), Buffer.from([0x2d, 0x2d, 0xff]));
+    const { community, questions } = readContentFiles(content, content);
+    assert.deepEqual(
+      [...community.problems, ...questions.problems].map(
+        ({ file, reason }) => `${file}: ${reason.split(";")[0]}`,
+      ),
+      [
+        "community.yaml: line 1, column 10: a byte that is not UTF-8",
+        "questions/gamma.md: line 1, column 3: a byte that is not UTF-8",
+      ],
+    );
+  });
+
+  it("is reported with its size when too big to be a post, and never read", async () => {
+    const path = join(content, "questions", "alpha.md");
+    truncateSync(path, 80 * 1024 * 1024);
+    assert.deepEqual(await problems(), [
+      "questions/alpha.md: is 80.0 MB, and a question's file may be at most 10.0 MB (Stack Exchange caps a body at 30,000 characters); this is not one post: shorten it, or split it into several",
+    ]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { AnswerEntry } from "../../schemas/answer.ts";
 import type { QuestionEntry } from "../../schemas/question.ts";
@@ -9,6 +8,7 @@ import {
   folderFiles,
   folderNames,
   type FolderFiles,
+  type FileReading,
   type FolderReader,
   type ListedName,
 } from "../../core/folder.ts";
@@ -17,6 +17,7 @@ import { contentImages } from "./content-images.ts";
 import { readCommunity } from "./community-file.ts";
 import { contentFolderProblem } from "./content-folder-check.ts";
 import { listedNames } from "./listed-names.ts";
+import { readPostFile } from "./post-file.ts";
 
 /*
  * A content folder on disk, read the plain way: every file on this thread, each by its folder
@@ -65,8 +66,12 @@ function readFolder<Entry, Settings>(
   const { directory, names } = listFolder(reader, contentDir, displayFrom);
   const files = folderFiles<Entry>(names);
   for (const named of names.files) {
-    const text = readFileSync(directory + sep + named.name, "utf8");
-    addReading(files, named, reader.read(text, named.id, settings));
+    const file = readPostFile(directory + sep + named.name, reader.noun);
+    const reading: FileReading<Entry> =
+      file.problem === undefined
+        ? reader.read(file.text, named.id, settings)
+        : { problems: [file.problem], partial: {} };
+    addReading(files, named, reading);
   }
   return files;
 }

@@ -1,9 +1,9 @@
-import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
-import type { FileProblem, FolderReader } from "../../core/folder.ts";
+import type { FileProblem, FileReading, FolderReader } from "../../core/folder.ts";
 import type { TextOrStored } from "../store/stored-text.ts";
 import { grown } from "../../lib/grown-array.ts";
 import { cacheLine } from "../incremental/entry-cache.ts";
-import { fileStamp, type FileStamp } from "../incremental/file-stamp.ts";
+import type { FileStamp } from "../incremental/file-stamp.ts";
+import { readPostFile } from "./post-file.ts";
 import { shortDigest } from "../store/short-digest.ts";
 import { storesOf, storeText } from "../store/text-store.ts";
 
@@ -202,13 +202,17 @@ function readTasks<Entry, Settings>(
   const results: FileResults<Entry> = { read: [], unchanged: [] };
   for (let index = start; index < end; index++, afterFile?.()) {
     const { path, id } = taskAt(tasks, index);
-    const { text, stamp } = readWithStamp(path, lookedAt);
-    const digest = shortDigest(text);
+    const file = readPostFile(path, reader.noun, lookedAt);
+    const { stamp } = file;
+    const digest = shortDigest(file.problem === undefined ? file.text : file.digestOf);
     if (knownDigests[id] === digest) {
       results.unchanged.push({ task: index, digest, stamp });
       continue;
     }
-    const reading = reader.read(text, id, settings);
+    const reading: FileReading<Entry> =
+      file.problem === undefined
+        ? reader.read(file.text, id, settings)
+        : { problems: [file.problem], partial: {} };
     if (reading.problems !== undefined) {
       results.read.push({
         task: index,
@@ -245,19 +249,5 @@ function storePageTexts<Entry>(
   for (const field of fields) {
     const text = entry[field];
     if (typeof text === "string") entry[field] = storeText(directory, text) as Entry[typeof field];
-  }
-}
-
-/**
- * The file's text, and its stamp taken from the open file before reading: a write in between
- * then leaves a stamp older than the text read, which the next build sees as a change.
- */
-function readWithStamp(path: string, lookedAt: number): { text: string; stamp: FileStamp | null } {
-  const fd = openSync(path, "r");
-  try {
-    const stamp = fileStamp(fstatSync(fd), lookedAt);
-    return { text: readFileSync(fd, "utf8"), stamp };
-  } finally {
-    closeSync(fd);
   }
 }
