@@ -1,4 +1,15 @@
-import { IMAGES_FOLDER, type ImageFacts, type ImageSize } from "../lib/content-images.ts";
+import {
+  IMAGES_FOLDER,
+  isImageName,
+  type ImageFacts,
+  type ImageSize,
+} from "../lib/content-images.ts";
+
+/** What is wrong with an image named as no file of `images/` may be (`isImageName`). */
+const BAD_NAME: ImageFacts = {
+  problem:
+    'is not a name an image of images/ may have: only letters, digits, ".", "_" and "-", in folders of the same, no name starting with ".", and the extension .png, .jpg, .jpeg, .gif, .webp or .avif (a space, an accent or an escape such as %20 cannot be told apart from another name); rename the file and its address, such as images/my-photo.png',
+};
 import type { ContentProblem } from "../lib/problems.ts";
 
 /** The content folder's `images/`, as the build reads it: each file's facts, asked by name. */
@@ -53,8 +64,9 @@ export class UsedImages {
   #sizeOf(name: string): ImageSize | string {
     let size = this.#sizes.get(name);
     if (size === undefined) {
-      const facts = this.#images?.factsOf(name);
       const address = `"${IMAGES_FOLDER}/${name}"`;
+      // Never looked for on disk: such a name may climb out of images/.
+      const facts = isImageName(name) ? this.#images?.factsOf(name) : BAD_NAME;
       size =
         facts === undefined
           ? `image ${address} does not exist: there is no ${IMAGES_FOLDER}/${name} in the content folder; add the file, or correct the address`

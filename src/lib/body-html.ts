@@ -9,7 +9,7 @@ import { texTypesetter } from "./math/tex-mathml.ts";
 import { readLinkAddress, type PostTarget } from "./post-links.ts";
 import { highlightBlocks } from "./code-blocks.ts";
 import { readLanguageHints } from "./code-language.ts";
-import { contentImageName } from "./content-images.ts";
+import { contentImageName, isImageName } from "./content-images.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
 export interface TexLeft {
@@ -272,7 +272,9 @@ function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitize
 /**
  * An image of the content's `images/` (`contentImageName`), noted in `links.images`: an `<img>`
  * with its alt text and the file it shows as `data-image`, both made here, never copied, for the
- * page to give it its address and size. Any other image is undefined here.
+ * page to give it its address and size. Any other image is undefined here; so is one under
+ * `images/` by a name no such file may have (`isImageName`), noted all the same, so that the
+ * build names it as a problem rather than showing its text.
  */
 function contentImage(
   attribs: sanitizeHtml.Attributes,
@@ -281,6 +283,7 @@ function contentImage(
   const name = contentImageName(attribs["src"] ?? "");
   if (name === undefined) return undefined;
   links.images.push(name);
+  if (!isImageName(name)) return undefined;
   return { tagName: "img", attribs: { "data-image": name, alt: attribs["alt"] ?? "" } };
 }
 

@@ -10,17 +10,29 @@ import { imageSize } from "image-size";
 /** The folder of the content folder, and of the site, that holds the images. */
 export const IMAGES_FOLDER = "images";
 
-/**
- * A body's image address that names a file of `images/`: `images/` then folders and a file
- * name of letters, digits, `.`, `_` and `-`, none starting with `.` (so never `..`), and an
- * image's extension. Anything else (a query, an escape, `../`) is not one of ours.
- */
-const CONTENT_IMAGE =
-  /^images\/((?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:png|jpe?g|gif|webp|avif|PNG|JPE?G|GIF|WEBP|AVIF))$/;
+/** A body's image address in the content's `images/`: what follows `images/`. */
+const IN_IMAGES = /^images\/(.+)$/s;
 
-/** The file of `images/` a body's image address names, or undefined for any other address. */
+/**
+ * A name a file of `images/` may have: folders and a file name of letters, digits, `.`, `_` and
+ * `-`, none starting with `.` (so never `..`), and an image's extension. A space, an accent, an
+ * escape (`%20`) or a query would each need reading as a browser reads an address, and the
+ * same name written two ways could name two files, or none.
+ */
+const IMAGE_NAME =
+  /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:png|jpe?g|gif|webp|avif|PNG|JPE?G|GIF|WEBP|AVIF)$/;
+
+/**
+ * The file of `images/` a body's image address names, whether or not it is a name such a file
+ * may have (`isImageName`); undefined for an address outside `images/`.
+ */
 export function contentImageName(address: string): string | undefined {
-  return CONTENT_IMAGE.exec(address.trim())?.[1];
+  return IN_IMAGES.exec(address.trim())?.[1];
+}
+
+/** Whether `name` is one a file of `images/` may have (`IMAGE_NAME`). */
+export function isImageName(name: string): boolean {
+  return IMAGE_NAME.test(name);
 }
 
 /** An image of `images/` as the page shows it. */

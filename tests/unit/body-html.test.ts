@@ -451,20 +451,27 @@ describe("renderBodyHtml: images become links", () => {
     assert.deepEqual(links.images, ["a.png", "sub/d-1.webp"]);
   });
 
-  it("takes no other address for images/: a way out, an escape, a query, a hidden file, another kind", () => {
+  it("shows no other name under images/, but notes it for the build to report: a way out, an escape, a query, a space, an accent, a hidden file, another kind", () => {
     for (const src of [
       "images/../secret.png",
       "images/./a.png",
       "images/%2e%2e/a.png",
       "images/a.png?v=1",
       "images/.hidden.png",
+      "images/..png",
+      "images/my photo.png",
+      "images/café.png",
       "images/a.svg",
       "images//a.png",
-      "/images/a.png",
-      "./images/a.png",
-      "images\\a.png",
-      "IMAGES/a.png",
     ]) {
+      const { html, links } = renderBody(`<img src="${src}" alt="x">`, "html", 1, "off");
+      assert.deepEqual(links.images, [src.slice("images/".length)], src);
+      assert.doesNotMatch(html, /<img/, src);
+    }
+  });
+
+  it("takes an address outside images/ for none of its files", () => {
+    for (const src of ["/images/a.png", "./images/a.png", "images\\a.png", "IMAGES/a.png"]) {
       const { html, links } = renderBody(`<img src="${src}" alt="x">`, "html", 1, "off");
       assert.deepEqual(links.images, [], src);
       assert.doesNotMatch(html, /<img/, src);

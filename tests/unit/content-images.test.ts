@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { Resvg } from "@resvg/resvg-js";
 import {
   contentImageName,
+  isImageName,
   imageFacts,
   settleImages,
   type ImageFacts,
@@ -31,8 +32,11 @@ describe("images of the content's images/", () => {
   it("are named by images/ and a safe path to a file of an image's kind", () => {
     assert.equal(contentImageName("images/3f2a.webp"), "3f2a.webp");
     assert.equal(contentImageName(" images/q/1/circuit_2-b.JPG "), "q/1/circuit_2-b.JPG");
-    for (const address of ["images/../a.png", "images/a.svg", "images/a.png#x", "a.png"]) {
-      assert.equal(contentImageName(address), undefined, address);
+    assert.ok(isImageName("q/1/circuit_2-b.JPG"));
+    assert.equal(contentImageName("a.png"), undefined);
+    for (const name of ["../a.png", "a.svg", "a.png#x", "my photo.png", "café.png", "..png"]) {
+      assert.equal(contentImageName(`images/${name}`), name);
+      assert.equal(isImageName(name), false, name);
     }
   });
 
@@ -128,5 +132,25 @@ describe("a body's images, across the content", () => {
           'image "images/gone.png" does not exist: there is no images/gone.png in the content folder; add the file, or correct the address',
       },
     ]);
+  });
+
+  /* Such images showed as their alt text, with no problem reported. */
+  it("are problems when named as no file of images/ may be, and never looked for on disk", () => {
+    const read = pagesOf(
+      community,
+      { q: question("![a](<images/my photo.png>) <img src='images/café.png'> ![c](images/..png)") },
+      {},
+      folder({ "my photo.png": IMAGES.png, "café.png": IMAGES.png, "..png": IMAGES.png }),
+    );
+    // As markdown-it writes a Markdown link's address: a space escaped as %20.
+    assert.deepEqual(
+      (read.problems ?? []).map(({ file, field, reason }) => [
+        `${file} ${field}`,
+        /^image "images\/(.*)" is not a name an image of images\/ may have: .*; rename the file and its address/.exec(
+          reason,
+        )?.[1],
+      ]),
+      ["my%20photo.png", "café.png", "..png"].map((name) => ["questions/q.md body", name]),
+    );
   });
 });
