@@ -1,6 +1,7 @@
 import type { ContentProblem } from "../lib/problems.ts";
 import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
 import { IdIndex } from "../lib/id-index.ts";
+import { isWindowsDeviceName } from "../lib/windows-names.ts";
 
 /*
  * A content folder holds one file per entry, `<id>.md`, each read on its own by a pure
@@ -29,6 +30,8 @@ export interface FolderReader<Entry, Settings> {
   noun: string;
   /** Whether a content folder may leave the folder out (as if it were empty). */
   optional?: boolean;
+  /** Whether each file's id names a folder of the site (`questions/<id>/`). */
+  idNamesFolder?: boolean;
   /** The entry the file's text makes, or its problems. Pure: no I/O, no state. */
   read(text: string, id: string, settings: Settings): FileReading<Entry>;
   /**
@@ -118,7 +121,12 @@ export interface NamedFile {
  */
 export function folderNames(
   listing: readonly ListedName[] | undefined,
-  { folder, noun, optional }: Pick<FolderReader<unknown, unknown>, "folder" | "noun" | "optional">,
+  {
+    folder,
+    noun,
+    optional,
+    idNamesFolder,
+  }: Pick<FolderReader<unknown, unknown>, "folder" | "noun" | "optional" | "idNamesFolder">,
   shown: { folder: string; file: (name: string) => string },
 ): FolderNames {
   const files: NamedFile[] = [];
@@ -151,6 +159,11 @@ export function folderNames(
         problems.push({
           file: shown.file(name),
           reason: `"${id}" cannot be ${withArticle(noun)} id; rename the file using only lower-case letters, digits, "-" and "_", such as ${suggestId(id, noun)}.md`,
+        });
+      } else if (idNamesFolder && isWindowsDeviceName(id)) {
+        problems.push({
+          file: shown.file(name),
+          reason: `"${id}" cannot be ${withArticle(noun)} id: its page's folder, ${folder}/${id}/, is a name Windows keeps for a device, so the site could not be copied to a Windows disk; rename the file, such as ${id}-1.md`,
         });
       }
       files.push({ name, id, idIsValid });

@@ -71,6 +71,7 @@ export function readQuestionFile(
 export const questionFiles: FolderReader<QuestionEntry, QuestionSettings> = {
   folder: "questions",
   noun: "question",
+  idNamesFolder: true,
   read: readQuestionFile,
   pageTexts: ["bodyHtml", "bodyWords", "commentsJson"],
 };

@@ -56,6 +56,10 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
         .regex(TAG_PATTERN, {
           error: (issue) =>
             `${JSON.stringify(issue.input)} is not a valid tag; use only lower-case letters, digits, "." and "-", such as "${suggestTag(String(issue.input))}"`,
+        })
+        .refine((tag) => !TAG_PATTERN.test(tag) || /[a-z0-9]/.test(tag), {
+          error: (issue) =>
+            `${JSON.stringify(issue.input)} is not a valid tag: it has no letter or digit, and Stack Exchange's tags all have one; name what the question is about, such as "networking"`,
         }),
       {
         error: (issue) =>

@@ -69,6 +69,27 @@ const question = (asked: string, more = "") =>
   `---\ntitle: Asked ${asked}\ntags: [t]\nasked: "${asked}"\n${more}---\nBody.\n`;
 
 describe("folderNames", () => {
+  /* A question `con` made questions/con/, a folder no Windows disk can hold. */
+  it("refuses a question id Windows keeps for a device, since it names the page's folder", () => {
+    const listing = ["con.md", "nul.md", "com1.md", "console.md"].map((name) => ({
+      name,
+      isFile: true,
+    }));
+    assert.deepEqual(
+      folderNames(listing, questionFiles, shown).problems.map(({ file }) => file),
+      ["questions/com1.md", "questions/con.md", "questions/nul.md"],
+    );
+    assert.match(
+      folderNames(listing, questionFiles, shown).problems[0]?.reason ?? "",
+      /^"com1" cannot be a question id: its page's folder, questions\/com1\/, is a name Windows keeps for a device, .*; rename the file, such as com1-1\.md$/,
+    );
+    assert.deepEqual(
+      folderNames(listing, answerFiles, shown).problems,
+      [],
+      "answers make no folder",
+    );
+  });
+
   it("skips hidden names, sorts the rest, and reports what is not an <id>.md file", () => {
     const names = folderNames(
       [

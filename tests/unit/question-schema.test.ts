@@ -288,6 +288,14 @@ describe("questionFrontmatterSchema", () => {
           '"" is not a valid tag; use only lower-case letters, digits, "." and "-", such as "networking"',
       },
       {
+        rule: "a tag of dots alone is not allowed: it would be tags/_/ or tags/__/",
+        tags: [".."],
+        code: "custom",
+        path: ["tags", 0],
+        message:
+          '".." is not a valid tag: it has no letter or digit, and Stack Exchange\'s tags all have one; name what the question is about, such as "networking"',
+      },
+      {
         rule: "a repeated tag is reported at the repeat",
         tags: ["dns", "ssl", "dns"],
         code: "custom",

@@ -42,6 +42,19 @@ describe("tagFolder", () => {
   });
 });
 
+describe("tagFolder and Windows", () => {
+  /* A tag `con` made tags/con/, a folder no Windows disk can hold. */
+  it("gives a tag Windows keeps for a device a folder Windows can hold, one no other tag has", () => {
+    assert.equal(tagFolder("con"), "con~");
+    assert.equal(tagFolder("nul"), "nul~");
+    assert.equal(tagFolder("lpt9"), "lpt9~");
+    assert.equal(tagFolder("console"), "console");
+    assert.equal(tagFolder("con.txt"), "con_txt");
+    const tags = ["con", "con.", "con-", "aux", "aux.net", "com1", "com10", "prn"];
+    assert.equal(new Set(tags.map(tagFolder)).size, tags.length);
+  });
+});
+
 describe("tagPagePath", () => {
   it("is tags/<folder>/ for the first page, then page/n/ below it", () => {
     assert.equal(tagPagePath(".net"), "/tags/_net/");

@@ -81,7 +81,7 @@ function readFolder<Entry, Settings>(
  * `displayFrom`; `listing` is the folder as already listed, when it was.
  */
 export function listFolder(
-  reader: Pick<FolderReader<unknown, unknown>, "folder" | "noun" | "optional">,
+  reader: Pick<FolderReader<unknown, unknown>, "folder" | "noun" | "optional" | "idNamesFolder">,
   contentDir: string,
   displayFrom: string,
   listing: readonly ListedName[] | undefined = listedNames(join(contentDir, reader.folder)),
