@@ -28,6 +28,11 @@ export function earlyLoading(): AstroIntegration {
         loadFinished = load.finished;
         void load.outcome.then((outcome) => {
           if ("problems" in outcome) problemsFound = outcome.problems;
+          // Told at once, before a loader waiting on the load throws it as its own failure.
+          if ("report" in outcome && outcome.report !== undefined) {
+            console.error(outcome.report);
+            process.exit(1);
+          }
         });
       },
       // Not waited for: a load still under way goes on beside the bundling, and its problems,

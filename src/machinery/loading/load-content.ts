@@ -45,6 +45,7 @@ import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folder-readers.ts";
 import { loadFolder, type PreparedReading, type LoadedFolder } from "./load-folder.ts";
 import { SpilledDocuments, spillDirectory } from "../store/spilled-order.ts";
 import { SpilledPostings } from "../store/spilled-postings.ts";
+import { cacheWriteReport } from "./cache-write-report.ts";
 
 type FolderCounts = LoadedFolder<unknown>["counts"];
 
@@ -68,8 +69,12 @@ export type LoadOutcome =
     }
   /** The content has problems: the report names them all. */
   | { problems: readonly ContentProblem[] }
-  /** Anything else that went wrong, such as an unreadable folder. */
-  | { failure: unknown };
+  /**
+   * Anything else that went wrong, such as an unreadable folder; with `report` when it is no
+   * fault of the content's and the user can mend it (the cache folder cannot be written): the
+   * whole of what the build tells them, printed as it is, with no stack.
+   */
+  | { failure: unknown; report?: string };
 
 /**
  * The content as a load hands it over: with a cache folder, each question's page and each file
@@ -152,7 +157,15 @@ export async function loadContent(
   const saveCache = () => saves.forEach((save) => save());
   // What the folders' loads opened (cache files, new lines), let go of when nothing is saved.
   const discards: (() => void)[] = [];
-  const discard = () => discards.forEach((discardFolder) => discardFolder());
+  // Each one tried, whatever the others do: a full disk fails the writes discarding flushes.
+  const discard = () =>
+    discards.forEach((discardFolder) => {
+      try {
+        discardFolder();
+      } catch {
+        // What it opened is let go of, written or not.
+      }
+    });
   try {
     const missing = contentFolderProblem(contentDir, displayFrom);
     if (missing) return { outcome: { problems: [missing] }, saveCache: () => {} };
@@ -192,7 +205,8 @@ export async function loadContent(
     return { outcome: { content, counts, warnings, notes }, saveCache };
   } catch (failure) {
     discard();
-    return { outcome: { failure }, saveCache: () => {} };
+    const report = cacheWriteReport(failure, cacheDirectory);
+    return { outcome: report ? { failure, report } : { failure }, saveCache: () => {} };
   }
 }
 
