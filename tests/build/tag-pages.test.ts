@@ -6,11 +6,12 @@ import { join } from "node:path";
 import { Parser } from "htmlparser2";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { listingLines } from "../../scripts/common/listing-lines.ts";
+import { tagFolder } from "../../src/lib/tag-folder.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 
 /*
- * Tag pages over a fixture of awkward tags (`.net`, `.`, `..`, `a..b`, `1.0`, and `net` beside
- * `.net`), in pages of two: every tag's pages hold exactly the listing's questions that carry
+ * Tag pages over a fixture of awkward tags (`.net`, `..a`, `a..b`, `1.0`, `net` beside `.net`,
+ * and `con`, a name Windows keeps for a device), in pages of two: every tag's pages hold exactly the listing's questions that carry
  * it, in the listing's order, and nothing is written outside the output folder. The expected
  * lines come from the fixture's hand-written listing (expected/<n>.txt), not from the code.
  */
@@ -71,13 +72,14 @@ it("writes a page per tag, paged like the listing, in tags/ and nowhere else, wi
 
     const questions = listedQuestions();
     const tags = [...new Set(questions.flatMap(([, tagLine]) => (tagLine ?? "").split(",")))];
-    // One folder per tag, none hidden, none shared: `.` is written `_`, which no tag can hold.
+    // One folder per tag, none hidden, none shared: `.` is written `_`, which no tag can hold,
+    // and a name Windows keeps gets a `~`.
     assert.deepEqual(readdirSync(join(outDir, "tags")).sort(), [
       "1_0",
-      "_",
-      "__",
+      "__a",
       "_net",
       "a__b",
+      "con~",
       "gc",
       "index.html",
       "net",
@@ -85,7 +87,7 @@ it("writes a page per tag, paged like the listing, in tags/ and nowhere else, wi
 
     for (const tag of tags) {
       const tagged = questions.filter(([, tagLine]) => (tagLine ?? "").split(",").includes(tag));
-      const folder = join(outDir, "tags", tag.replaceAll(".", "_"));
+      const folder = join(outDir, "tags", tagFolder(tag));
       for (let page = 1; page <= Math.ceil(tagged.length / pageSize); page++) {
         const html = readFileSync(
           join(folder, page === 1 ? "" : `page/${page}`, "index.html"),
