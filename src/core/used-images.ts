@@ -8,7 +8,7 @@ import {
 /** What is wrong with an image named as no file of `images/` may be (`isImageName`). */
 const BAD_NAME: ImageFacts = {
   problem:
-    'is not a name an image of images/ may have: only letters, digits, ".", "_" and "-", in folders of the same, no name starting with ".", and the extension .png, .jpg, .jpeg, .gif, .webp or .avif (a space, an accent or an escape such as %20 cannot be told apart from another name); rename the file and its address, such as images/my-photo.png',
+    'is not a name an image of images/ may have: only letters, digits, ".", "_" and "-", in folders of the same, no name starting with ".", and the extension .png, .jpg, .jpeg, .gif, .webp or .avif (a space or an accent cannot be told apart from another way of writing the name); rename the file and its address, such as images/my-photo.png',
 };
 import type { ContentProblem } from "../lib/problems.ts";
 

@@ -15,19 +15,30 @@ const IN_IMAGES = /^images\/(.+)$/s;
 
 /**
  * A name a file of `images/` may have: folders and a file name of letters, digits, `.`, `_` and
- * `-`, none starting with `.` (so never `..`), and an image's extension. A space, an accent, an
- * escape (`%20`) or a query would each need reading as a browser reads an address, and the
- * same name written two ways could name two files, or none.
+ * `-`, none starting with `.` (so never `..`), and an image's extension. A space or an accent
+ * would need reading as a browser reads an address, and the same name written two ways could
+ * name two files, or none.
  */
 const IMAGE_NAME =
   /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:png|jpe?g|gif|webp|avif|PNG|JPE?G|GIF|WEBP|AVIF)$/;
 
 /**
- * The file of `images/` a body's image address names, whether or not it is a name such a file
- * may have (`isImageName`); undefined for an address outside `images/`.
+ * The file of `images/` a body's image address names, its escapes (`%20`) read, whether or not
+ * it is a name such a file may have (`isImageName`). Undefined for an address that names no
+ * file there: outside `images/`, or with a query, a fragment, a backslash, or a step `.`,
+ * `..` or empty between its slashes (a way out, which the archive never follows).
  */
 export function contentImageName(address: string): string | undefined {
-  return IN_IMAGES.exec(address.trim())?.[1];
+  const path = IN_IMAGES.exec(address.trim())?.[1];
+  if (path === undefined || /[?#\\]/.test(path)) return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  const steps = name.split("/");
+  return steps.some((step) => step === "" || step === "." || step === "..") ? undefined : name;
 }
 
 /** Whether `name` is one a file of `images/` may have (`IMAGE_NAME`). */

@@ -159,8 +159,9 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
       .getByRole("link", { name: "Tags", exact: true })
       .click();
     await expect(page.locator("h1")).toHaveText("Tags");
-    await page.locator("main").getByRole("link", { name: "..", exact: true }).click();
-    await expect(page.locator("h1")).toHaveText("Questions tagged ..");
+    // Its folder is tags/con~/: con names a device on Windows.
+    await page.locator("main").getByRole("link", { name: "con", exact: true }).click();
+    await expect(page.locator("h1")).toHaveText("Questions tagged con");
     expect(seen.failed).toEqual([]);
     expect(seen.errors).toEqual([]);
   });

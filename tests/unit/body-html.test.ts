@@ -451,21 +451,34 @@ describe("renderBodyHtml: images become links", () => {
     assert.deepEqual(links.images, ["a.png", "sub/d-1.webp"]);
   });
 
-  it("shows no other name under images/, but notes it for the build to report: a way out, an escape, a query, a space, an accent, a hidden file, another kind", () => {
+  it("notes a file of images/ named as no such file may be, for the build to report, and shows it as no image", () => {
+    for (const [src, name] of [
+      ["images/.hidden.png", ".hidden.png"],
+      ["images/..png", "..png"],
+      ["images/my photo.png", "my photo.png"],
+      ["images/my%20photo.png", "my photo.png"],
+      ["images/café.png", "café.png"],
+      ["images/a.svg", "a.svg"],
+    ]) {
+      const { html, links } = renderBody(`<img src="${src}" alt="x">`, "html", 1, "off");
+      assert.deepEqual(links.images, [name], src);
+      assert.doesNotMatch(html, /<img/, src);
+    }
+  });
+
+  it("takes no way out of images/, no escape of one, no query and no fragment for a file there", () => {
     for (const src of [
       "images/../secret.png",
       "images/./a.png",
       "images/%2e%2e/a.png",
+      "images/a/%2E%2E/%2e%2e/b.png",
       "images/a.png?v=1",
-      "images/.hidden.png",
-      "images/..png",
-      "images/my photo.png",
-      "images/café.png",
-      "images/a.svg",
+      "images/a.png#x",
       "images//a.png",
+      "images/%zz.png",
     ]) {
       const { html, links } = renderBody(`<img src="${src}" alt="x">`, "html", 1, "off");
-      assert.deepEqual(links.images, [src.slice("images/".length)], src);
+      assert.deepEqual(links.images, [], src);
       assert.doesNotMatch(html, /<img/, src);
     }
   });

@@ -33,8 +33,11 @@ describe("images of the content's images/", () => {
     assert.equal(contentImageName("images/3f2a.webp"), "3f2a.webp");
     assert.equal(contentImageName(" images/q/1/circuit_2-b.JPG "), "q/1/circuit_2-b.JPG");
     assert.ok(isImageName("q/1/circuit_2-b.JPG"));
-    assert.equal(contentImageName("a.png"), undefined);
-    for (const name of ["../a.png", "a.svg", "a.png#x", "my photo.png", "café.png", "..png"]) {
+    assert.equal(contentImageName("images/my%20photo.png"), "my photo.png");
+    for (const address of ["a.png", "images/../a.png", "images/a.png#x", "images/%2e%2e/a.png"]) {
+      assert.equal(contentImageName(address), undefined, address);
+    }
+    for (const name of ["a.svg", "my photo.png", "café.png", "..png", ".a.png"]) {
       assert.equal(contentImageName(`images/${name}`), name);
       assert.equal(isImageName(name), false, name);
     }
@@ -142,7 +145,6 @@ describe("a body's images, across the content", () => {
       {},
       folder({ "my photo.png": IMAGES.png, "café.png": IMAGES.png, "..png": IMAGES.png }),
     );
-    // As markdown-it writes a Markdown link's address: a space escaped as %20.
     assert.deepEqual(
       (read.problems ?? []).map(({ file, field, reason }) => [
         `${file} ${field}`,
@@ -150,7 +152,7 @@ describe("a body's images, across the content", () => {
           reason,
         )?.[1],
       ]),
-      ["my%20photo.png", "café.png", "..png"].map((name) => ["questions/q.md body", name]),
+      ["my photo.png", "café.png", "..png"].map((name) => ["questions/q.md body", name]),
     );
   });
 });
