@@ -4,16 +4,17 @@
  * with no temporary file, lock or hidden folder of the killed run anywhere.
  *
  *   npm run faults -- [--builds 20] [--imports 10] [--count 2000] [--seed 1]
- *                     [--dump DIR] [--keep]
+ *                     [--dump DIR] [--dump-mb 30] [--keep]
  *
  * Exits non-zero when any rerun failed or differs.
  */
-import { mkdtempSync, rmSync, statSync, appendFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { projectFile, projectRoot } from "../src/project-paths.ts";
 import { generateCorpus } from "./bench/gen-corpus.ts";
+import { writeSyntheticDump } from "./bench-import/synthetic-dump.ts";
 import { createRandom } from "./bench/prng.ts";
 import { buildArguments, buildEnvironment } from "./common/build-site.ts";
 import {
@@ -37,8 +38,10 @@ the rerun's output is byte-identical to a clean run's, with nothing of the kille
   --imports N  imports to kill (default 10; 0 skips them)
   --count N    questions in the generated content folder the builds build (default 2000)
   --seed S     the seed of the content and of the moments of the kills (default 1)
-  --dump DIR   the dump the imports read (default ../shared/data/stackexchange/
+  --dump DIR   the dump whose rows the imports read (default ../shared/data/stackexchange/
                beer.stackexchange.com, beside the project)
+  --dump-mb N  repeat its rows, ids renumbered, into a Posts.xml of N MB, so that an import
+               lasts long enough to be killed at every stage (default 30; 0: the dump as is)
   --keep       keep the work folder (printed) instead of deleting it`;
 
 const { values } = parseArgs({
@@ -51,6 +54,7 @@ const { values } = parseArgs({
       type: "string",
       default: join(projectRoot, "../shared/data/stackexchange/beer.stackexchange.com"),
     },
+    "dump-mb": { type: "string", default: "30" },
     keep: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -59,12 +63,18 @@ if (values.help) {
   console.log(HELP);
   process.exit(0);
 }
-const [builds, imports, count, seed] = [values.builds, values.imports, values.count, values.seed]
+const [builds, imports, count, seed, dumpMb] = [
+  values.builds,
+  values.imports,
+  values.count,
+  values.seed,
+  values["dump-mb"],
+]
   .map(Number)
   .map((value) => (Number.isInteger(value) && value >= 0 ? value : NaN));
-if ([builds, imports, count, seed].some((value) => Number.isNaN(value))) {
+if ([builds, imports, count, seed, dumpMb].some((value) => Number.isNaN(value))) {
   console.error(
-    `npm run faults: --builds, --imports, --count and --seed take whole numbers\n\n${HELP}`,
+    `npm run faults: --builds, --imports, --count, --seed and --dump-mb take whole numbers\n\n${HELP}`,
   );
   process.exit(2);
 }
@@ -96,90 +106,96 @@ function report(what: string, killedAfter: number, problems: readonly string[]):
   if (problems.length > 0) failures++;
 }
 
-// 1. Builds: a generated community, built once to the end for reference.
-const content = join(work, "content");
-generateCorpus({ count: count as number, out: content, seed: seed as number });
-appendFileSync(join(content, "community.yaml"), "pageSize: 50\n");
-const buildCommand = (out: string, cache: string): Command => ({
-  args: [process.execPath, ...buildArguments()],
-  env: { ...buildEnvironment(content, out), QA_CACHE_DIR: cache },
-  cwd: projectRoot,
-});
-const reference = await runAndKill(buildCommand(join(work, "ref-out"), join(work, "ref-cache")));
-if (reference.exitCode !== 0) throw new Error(`the reference build failed:\n${reference.output}`);
-console.log(
-  `${count} questions: the reference build took ${reference.seconds.toFixed(2)} s and wrote ${fileCount(join(work, "ref-out"))} files\n`,
-);
-
-// 2. Each build killed at a random moment of a cold build, then built again.
-const out = join(work, "out");
-const cache = join(work, "cache");
-for (let run = 1; run <= (builds as number); run++) {
-  const killed = await killedRun(() => {
-    rmSync(out, { recursive: true, force: true });
-    rmSync(cache, { recursive: true, force: true });
-    return buildCommand(out, cache);
-  }, reference.seconds);
-  const written = fileCount(out);
-  const rerun = await runAndKill(buildCommand(out, cache));
-  const problems = [
-    ...(killed.signal === "SIGKILL" ? [] : ["the build ended before it was killed"]),
-    ...(rerun.exitCode === 0 ? [] : [`the rerun exited with ${rerun.exitCode}:\n${rerun.output}`]),
-    ...(/no build of this project wrote/.test(rerun.output)
-      ? ["the rerun kept files as not its own"]
-      : []),
-    ...differences(out, join(work, "ref-out")),
-    ...[out, cache].flatMap((folder) => leftByProcess(folder, killed.pid)),
-    ...temporaryEntries(cache, /\.(partial|new)$|\/spill\/./),
-    ...unusedStores(cache),
-  ];
-  report(`build ${run} (${written} files written)`, killed.seconds, problems);
+/** Cold builds of a generated community, each killed, then built again to its end. */
+async function killBuilds(): Promise<void> {
+  const content = join(work, "content");
+  generateCorpus({ count: count as number, out: content, seed: seed as number });
+  appendFileSync(join(content, "community.yaml"), "pageSize: 50\n");
+  const buildCommand = (out: string, cache: string): Command => ({
+    args: [process.execPath, ...buildArguments()],
+    env: { ...buildEnvironment(content, out), QA_CACHE_DIR: cache },
+    cwd: projectRoot,
+  });
+  const clean = join(work, "ref-out");
+  const reference = await runAndKill(buildCommand(clean, join(work, "ref-cache")));
+  if (reference.exitCode !== 0) throw new Error(`the reference build failed:\n${reference.output}`);
+  console.log(
+    `${count} questions: a clean build took ${reference.seconds.toFixed(2)} s and wrote ${fileCount(clean)} files\n`,
+  );
+  const [out, cache] = [join(work, "out"), join(work, "cache")];
+  for (let run = 1; run <= (builds as number); run++) {
+    const killed = await killedRun(() => {
+      rmSync(out, { recursive: true, force: true });
+      rmSync(cache, { recursive: true, force: true });
+      return buildCommand(out, cache);
+    }, reference.seconds);
+    const written = fileCount(out);
+    const rerun = await runAndKill(buildCommand(out, cache));
+    const problems = [
+      ...endings(killed, rerun),
+      ...(/no build of this project wrote/.test(rerun.output)
+        ? ["the rerun kept files as not its own"]
+        : []),
+      ...differences(out, clean),
+      ...[out, cache].flatMap((folder) => leftByProcess(folder, killed.pid)),
+      ...temporaryEntries(cache, /\.(partial|new)$|\/spill\/./),
+      ...unusedStores(cache),
+    ];
+    report(`build ${run} (${written} files written)`, killed.seconds, problems);
+  }
 }
 
-// 3. Imports: the dump imported once for reference, then killed and run again with --force.
-if ((imports as number) > 0) {
-  const importCommand = (target: string, force: boolean): Command => ({
-    args: [
-      process.execPath,
-      projectFile("scripts/import.ts"),
-      values.dump,
-      "--out",
-      target,
-      "--name",
-      "Faults",
-      ...(force ? ["--force"] : []),
-    ],
+/** What is wrong with how a killed run and its rerun ended. */
+function endings(killed: RunEnd, rerun: RunEnd): string[] {
+  return [
+    ...(killed.signal === "SIGKILL" ? [] : ["the run ended before it was killed"]),
+    ...(rerun.exitCode === 0 ? [] : [`the rerun exited with ${rerun.exitCode}:\n${rerun.output}`]),
+  ];
+}
+
+/** Imports of a dump, each killed, then run again to its end with --force. */
+async function killImports(): Promise<void> {
+  const dump = join(work, "dump", "faults.stackexchange.com");
+  if (dumpMb === 0) cpSync(values.dump, dump, { recursive: true });
+  else writeSyntheticDump([values.dump], dump, (dumpMb as number) * 1024 * 1024);
+  const importCommand = (target: string, ...flags: string[]): Command => ({
+    args: [process.execPath, projectFile("scripts/import.ts"), dump, "--out", target, ...flags],
     env: process.env,
     cwd: projectRoot,
   });
-  const imported = await runAndKill(importCommand(join(work, "ref-import"), false));
+  const clean = join(work, "ref-import");
+  const imported = await runAndKill(importCommand(clean));
   if (imported.exitCode !== 0) throw new Error(`the reference import failed:\n${imported.output}`);
-  console.log(`\nthe reference import took ${imported.seconds.toFixed(2)} s\n`);
+  console.log(`\na clean import took ${imported.seconds.toFixed(2)} s\n`);
   const target = join(work, "imports", "content");
+  const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
   for (let run = 1; run <= (imports as number); run++) {
     const killed = await killedRun(() => {
       rmSync(join(work, "imports"), { recursive: true, force: true });
-      return importCommand(target, false);
+      return importCommand(target);
     }, imported.seconds);
-    const rerun = await runAndKill(importCommand(target, true));
-    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    const rerun = await runAndKill(importCommand(target, "--force"));
     const problems = [
-      ...(killed.signal === "SIGKILL" ? [] : ["the import ended before it was killed"]),
-      ...(rerun.exitCode === 0
-        ? []
-        : [`the rerun exited with ${rerun.exitCode}:\n${rerun.output}`]),
-      ...(rerun.exitCode === 0 ? differences(target, join(work, "ref-import")) : []),
-      ...(rerun.exitCode === 0 && mode(target) !== mode(join(work, "ref-import"))
-        ? [`--out has mode ${mode(target)}, a clean import's ${mode(join(work, "ref-import"))}`]
+      ...endings(killed, rerun),
+      ...(rerun.exitCode === 0 ? differences(target, clean) : []),
+      ...(rerun.exitCode === 0 && mode(target) !== mode(clean)
+        ? [`--out has mode ${mode(target)}, a clean import's ${mode(clean)}`]
         : []),
       ...entriesUnder(join(work, "imports"))
         .filter((entry) => entry !== "content" && !entry.includes("/"))
         .map((entry) => `left beside --out: ${entry}`),
     ];
-    report(`import ${run}`, killed.seconds, problems);
+    const said = rerun.output.split("\n").filter((line) => line.startsWith("import: "));
+    report(
+      `import ${run}${said.length > 0 ? ` (the rerun: ${said.join("; ")})` : ""}`,
+      killed.seconds,
+      problems,
+    );
   }
 }
 
+if ((builds as number) > 0) await killBuilds();
+if ((imports as number) > 0) await killImports();
 console.log(
   `\n${failures === 0 ? "every rerun was identical to a clean run" : `${failures} reruns failed`}`,
 );

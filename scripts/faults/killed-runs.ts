@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 /*
  * Runs a command, kills it with SIGKILL at a chosen moment, and tells what a killed run left:
@@ -50,12 +50,17 @@ export function runAndKill(command: Command, killAfterMs?: number): Promise<RunE
   });
 }
 
-/** Every file and folder under `folder` (relative, with `/`), links not followed. */
+/** Every file, folder and link under `folder` (relative, with `/`); links are not followed. */
 export function entriesUnder(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split("\\").join("/"))
-    .sort();
+  const found: string[] = [];
+  const walk = (path: string, prefix: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      found.push(prefix + entry.name);
+      if (entry.isDirectory()) walk(join(path, entry.name), `${prefix}${entry.name}/`);
+    }
+  };
+  if (existsSync(folder)) walk(folder, "");
+  return found.sort();
 }
 
 /**
@@ -68,7 +73,7 @@ export function differences(folder: string, reference: string): string[] {
   const found: string[] = [];
   for (const entry of here) {
     if (!there.delete(entry)) found.push(`only in the rerun's: ${entry}`);
-    else if (statSync(join(folder, entry)).isFile() && !sameBytes(folder, reference, entry)) {
+    else if (lstatSync(join(folder, entry)).isFile() && !sameBytes(folder, reference, entry)) {
       found.push(`differs: ${entry}`);
     }
   }
@@ -115,5 +120,5 @@ export function temporaryEntries(folder: string, pattern: RegExp): string[] {
 /** Sizes and counts, for the report: how many files a folder holds. */
 export function fileCount(folder: string): number {
   if (!existsSync(folder)) return 0;
-  return entriesUnder(folder).filter((entry) => statSync(join(folder, entry)).isFile()).length;
+  return entriesUnder(folder).filter((entry) => lstatSync(join(folder, entry)).isFile()).length;
 }

@@ -112,6 +112,7 @@ export function removeStaging(staging: string): void {
 export function recoverInterruptedImports(out: string): string[] {
   const target = resolve(out);
   const prefix = `.${basename(target)}.import-`;
+  if (!existsSync(dirname(target))) return [];
   const left = readdirSync(dirname(target), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name.startsWith(prefix))
     .map((entry) => ({ name: entry.name, path: join(dirname(target), entry.name) }))

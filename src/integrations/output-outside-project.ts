@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { basename, isAbsolute, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AstroIntegration } from "astro";
@@ -68,6 +68,7 @@ function linkToOutput(root: string, outDir: string): string {
   mkdirSync(outDir, { recursive: true });
   const links = join(root, OUTPUT_LINKS);
   mkdirSync(links, { recursive: true });
+  removeLinksToNothing(links);
   const link = join(links, `${basename(outDir)}-${hash("sha1", outDir, "hex").slice(0, 12)}`);
   const fresh = join(links, `.${taggedUniqueName()}`);
   symlinkSync(outDir, fresh, "dir");
@@ -78,6 +79,13 @@ function linkToOutput(root: string, outDir: string): string {
     throw error;
   }
   return link;
+}
+
+/** Deletes the links in `links` whose output folder is gone (a test's, a deleted site's). */
+function removeLinksToNothing(links: string): void {
+  for (const name of readdirSync(links)) {
+    if (!existsSync(join(links, name))) rmSync(join(links, name), { force: true });
+  }
 }
 
 /**

@@ -65,6 +65,10 @@ describe("what killed imports left beside --out", () => {
     });
   });
 
+  it("finds nothing to do for an --out whose folder does not exist yet", () => {
+    inWork((work) => assert.deepEqual(recoverInterruptedImports(join(work, "new/content")), []));
+  });
+
   it("leaves alone the folders of an import still running", () => {
     inWork((work, out) => {
       const running = join(work, `.content.import-${tagOf(process.ppid) ?? ""}-1`);
