@@ -8,12 +8,12 @@ import {
   writeSync,
 } from "node:fs";
 import { hash } from "node:crypto";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { grown } from "../../lib/grown-array.ts";
 import type { FileStamp } from "./file-stamp.ts";
 import { BlockFile } from "../store/block-file.ts";
 import { RecordTable } from "./record-table.ts";
-import { removeOldUnusedFiles } from "../store/old-files.ts";
+import { removeLeftBeside } from "../store/old-files.ts";
 import { taggedUniqueName } from "../store/process-tag.ts";
 import { writeWholeFile } from "../store/whole-file.ts";
 import { cacheDirectory } from "../../project-paths.ts";
@@ -310,28 +310,10 @@ export function updateEntryCache(
     appendFileSync(file, `${changed.join("\n")}\n`);
   } finally {
     discardNewLines(previous, fresh);
-    removeLeftLines(file);
+    // Those of stopped builds: at once when their process has ended, else once an hour old;
+    // those of a build still loading stay.
+    removeLeftBeside(file, NEW_LINES_SUFFIX);
   }
-}
-
-/**
- * How old a file of new lines whose writer cannot be told must be to be taken for one a
- * stopped build left behind.
- */
-const LEFT_LINES_MS = 60 * 60_000;
-
-/**
- * Deletes the files of new lines that builds of this folder stopped before saving left beside
- * its cache (`NewLines`): at once when the process that wrote one has ended, else once it is an
- * hour old. Those of a build still running stay: it may be loading.
- */
-function removeLeftLines(file: string): void {
-  const prefix = `${basename(file)}.`;
-  removeOldUnusedFiles(
-    dirname(file),
-    Date.now() - LEFT_LINES_MS,
-    (name) => name.startsWith(prefix) && name.endsWith(NEW_LINES_SUFFIX),
-  );
 }
 
 /** Leaves the cache as it was, and lets go of what a load opened (a load with problems). */

@@ -1,5 +1,5 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { writerOf } from "./process-tag.ts";
 
 /**
@@ -28,4 +28,20 @@ export function removeOldUnusedFiles(
     const written = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? writtenBefore;
     if (writer === "gone" || written < writtenBefore) rmSync(path, { force: true });
   }
+}
+
+/** How old a temporary file whose writer cannot be told must be to be taken for a left one. */
+const LEFT_UNTAGGED_MS = 60 * 60_000;
+
+/**
+ * Deletes the temporary files stopped builds left beside `file`: `<file>.<tag>...<suffix>`,
+ * at once when their writer has ended, else once an hour old (`removeOldUnusedFiles`).
+ */
+export function removeLeftBeside(file: string, suffix: string): void {
+  const prefix = `${basename(file)}.`;
+  removeOldUnusedFiles(
+    dirname(file),
+    Date.now() - LEFT_UNTAGGED_MS,
+    (name) => name.startsWith(prefix) && name.endsWith(suffix),
+  );
 }

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { basename, dirname } from "node:path";
-import { removeOldUnusedFiles } from "./old-files.ts";
+import { dirname } from "node:path";
+import { removeLeftBeside } from "./old-files.ts";
 import { taggedUniqueName } from "./process-tag.ts";
 
 /** How many pieces go to the file in one write. */
@@ -35,20 +35,7 @@ export function writeWholeFile(file: string, pieces: Iterable<string>): void {
   }
   closeSync(fd);
   renameSync(partial, file);
-  removeLeftPartials(file);
+  removeLeftBeside(file, PARTIAL_SUFFIX);
 }
 
 const PARTIAL_SUFFIX = ".partial";
-
-/** How old an untagged partial file must be to be taken for one a stopped build left. */
-const LEFT_PARTIAL_MS = 60 * 60_000;
-
-/** Deletes the partial files of `file` that stopped builds left beside it. */
-function removeLeftPartials(file: string): void {
-  const prefix = `${basename(file)}.`;
-  removeOldUnusedFiles(
-    dirname(file),
-    Date.now() - LEFT_PARTIAL_MS,
-    (name) => name.startsWith(prefix) && name.endsWith(PARTIAL_SUFFIX),
-  );
-}
