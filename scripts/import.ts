@@ -254,7 +254,7 @@ async function main(args: readonly string[]): Promise<number> {
 
     // 9. Swap the folder in only when every question and answer made it, or when asked to.
     const complete = pass.problems.length === 0 && duplicates.problems.length === 0;
-    if (complete || options.allowPartial) swapIn(staging, options.out);
+    if (complete || options.allowPartial) swapIn(staging, options.out, options.force);
 
     // 10. Report, and exit 0 only when everything was imported.
     const report = assembleReport({

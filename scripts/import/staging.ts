@@ -77,27 +77,37 @@ export function createStaging(out: string): string {
  * Puts the staging folder in place of `out`: marked complete, then the old `out` moved aside,
  * then the new one moved in, then the old one deleted. Killed at any point, `out` is either
  * the old folder or the whole new one, or, between the two moves, missing with both beside it
- * under names that say which is which, for the next import to finish the swap.
+ * under names that say which is which, for the next import to finish the swap. Without
+ * `replace` (--force), an `out` that another import wrote meanwhile is kept, and this import
+ * stops with a usage error: two imports never both write one folder.
  */
-export function swapIn(staging: string, out: string): void {
+export function swapIn(staging: string, out: string, replace: boolean): void {
   const target = resolve(out);
   const id = basename(staging).slice(`.${basename(target)}.import-`.length);
   const ready = stageFolder(out, "ready", id);
   renameSync(staging, ready);
-  if (!existsSync(target)) {
-    renameSync(ready, target);
-    return;
-  }
-  const aside = stageFolder(out, "old", id);
-  renameSync(target, aside);
   try {
-    renameSync(ready, target);
+    if (!existsSync(target)) return renameSync(ready, target);
+    if (!replace) throw new UsageError(APPEARED(out));
+    const aside = stageFolder(out, "old", id);
+    renameSync(target, aside);
+    try {
+      renameSync(ready, target);
+    } catch (error) {
+      renameSync(aside, target);
+      throw error;
+    }
+    rmSync(aside, { recursive: true, force: true });
   } catch (error) {
-    renameSync(aside, target);
-    throw error;
+    // Another import's folder took the name between the look and the move (ENOTEMPTY).
+    const code = (error as NodeJS.ErrnoException).code;
+    rmSync(ready, { recursive: true, force: true });
+    throw code === "ENOTEMPTY" || code === "EEXIST" ? new UsageError(APPEARED(out)) : error;
   }
-  rmSync(aside, { recursive: true, force: true });
 }
+
+const APPEARED = (out: string) =>
+  `--out ${out} was written by another import while this one ran, and is kept as that one left it; nothing of this import was kept. Run one import at a time into a folder, or pass --force to replace it`;
 
 export function removeStaging(staging: string): void {
   rmSync(staging, { recursive: true, force: true });

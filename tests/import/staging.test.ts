@@ -84,11 +84,30 @@ it("makes the imported folder with the mode the umask gives, not 0700", () => {
   try {
     inWork((_work, out) => {
       const staging = createStaging(out);
-      swapIn(staging, out);
+      swapIn(staging, out, false);
       assert.equal((statSync(out).mode & 0o777).toString(8), "755");
       assert.equal((statSync(join(out, "questions")).mode & 0o777).toString(8), "755");
     });
   } finally {
     process.umask(umask);
   }
+});
+
+/* Two imports at once into one new --out: the later swap replaced the first one's folder. */
+it("keeps a folder another import wrote meanwhile, unless asked to replace it", () => {
+  inWork((work, out) => {
+    const staging = createStaging(out);
+    folderWith(out, "the other import's");
+    assert.throws(
+      () => swapIn(staging, out, false),
+      /was written by another import while this one ran/,
+    );
+    assert.equal(marker(out), "the other import's");
+    assert.deepEqual(readdirSync(work), ["content"], "nothing of this import is left");
+    const forced = createStaging(out);
+    folderWith(forced, "forced");
+    swapIn(forced, out, true);
+    assert.equal(marker(out), "forced");
+    assert.deepEqual(readdirSync(work), ["content"]);
+  });
 });
