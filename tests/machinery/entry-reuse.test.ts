@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { ContentError } from "../../src/core/content-error.ts";
 import { loadContent } from "../../src/machinery/loading/load-content.ts";
 import { readContentFiles } from "../../src/machinery/loading/content-folder.ts";
+import { MOST_POST_FILE_BYTES } from "../../src/core/file-bytes.ts";
 import {
   cachedEntry,
   cacheLine,
@@ -225,8 +226,22 @@ describe("a file that cannot be a post's", () => {
     const path = join(content, "questions", "alpha.md");
     truncateSync(path, 80 * 1024 * 1024);
     assert.deepEqual(await problems(), [
-      "questions/alpha.md: is 80.0 MB, and a question's file may be at most 10.0 MB (Stack Exchange caps a body at 30,000 characters); this is not one post: shorten it, or split it into several",
+      "questions/alpha.md: is 81,920 KiB, and a question's file may be at most 256 KiB (Stack Exchange caps a body at 30,000 characters): shorten it, or split it into several posts",
     ]);
+  });
+
+  /* A Markdown list of 1 MiB ran the loading thread past its heap, and the build aborted. */
+  it("is reported when a list one byte past the limit would have cost the load its thread", async () => {
+    const path = join(content, "questions", "beta.md");
+    const text = readFileSync(path, "utf8");
+    const list = "- a\n".repeat(Math.ceil((MOST_POST_FILE_BYTES - text.length) / 4) + 1);
+    writeFileSync(path, text + list);
+    assert.match(
+      (await problems()).join("\n"),
+      /^questions\/beta\.md: is 257 KiB, .* at most 256 KiB/,
+    );
+    writeFileSync(path, text + list.slice(0, MOST_POST_FILE_BYTES - Buffer.byteLength(text)));
+    await build();
   });
 });
 
