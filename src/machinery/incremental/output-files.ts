@@ -1,6 +1,7 @@
 import { hash } from "node:crypto";
-import { closeSync, openSync, readSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { linesOfFile } from "../store/file-lines.ts";
 import { takeLock, type HeldLock, type LockHolder } from "../store/folder-lock.ts";
 import { writeWholeFile } from "../store/whole-file.ts";
 import { stateSlot } from "../build-state.ts";
@@ -37,18 +38,18 @@ const outputLock = stateSlot<OutputLock>("outputLock");
  */
 export function lockOutputFolder(outDir: string): LockHolder | undefined {
   const startedAt = Date.now();
+  // The earliest start of this build and of those whose locks it takes over.
+  const ownsSince = (replaced: readonly LockHolder[]) =>
+    Math.min(startedAt, ...replaced.map(ownedSinceBy));
   const taken = takeLock(
     join(outDir, OUTPUT_LOCK_FILE),
     "building the site into it",
     (replaced) => ({
-      ownsSince: Math.min(startedAt, ...replaced.map(ownedSinceBy)),
+      ownsSince: ownsSince(replaced),
     }),
   );
   if ("heldBy" in taken) return taken.heldBy;
-  outputLock.set({
-    lock: taken,
-    ownsSince: Math.min(startedAt, ...taken.replaced.map(ownedSinceBy)),
-  });
+  outputLock.set({ lock: taken, ownsSince: ownsSince(taken.replaced) });
   return undefined;
 }
 
@@ -91,27 +92,9 @@ const READ_BLOCK_BYTES = 1 << 20;
  */
 export function recordedAmong(recordFile: string, files: ReadonlySet<string>): Set<string> {
   const recorded = new Set<string>();
-  if (files.size === 0) return recorded;
-  let fd: number;
-  try {
-    fd = openSync(recordFile, "r");
-  } catch {
-    return recorded;
-  }
-  try {
-    let carried = Buffer.alloc(0);
-    const block = Buffer.allocUnsafe(READ_BLOCK_BYTES);
-    for (let read; (read = readSync(fd, block, 0, READ_BLOCK_BYTES, null)) > 0;) {
-      const bytes = Buffer.concat([carried, block.subarray(0, read)]);
-      // Cut after the last line's end, which no byte of a UTF-8 sequence can be.
-      const end = bytes.lastIndexOf(0x0a) + 1;
-      for (const line of bytes.toString("utf8", 0, end).split("\n")) {
-        if (files.has(line)) recorded.add(line);
-      }
-      carried = Buffer.from(bytes.subarray(end));
-    }
-  } finally {
-    closeSync(fd);
+  if (files.size === 0 || !existsSync(recordFile)) return recorded;
+  for (const line of linesOfFile(recordFile, READ_BLOCK_BYTES)) {
+    if (files.has(line)) recorded.add(line);
   }
   return recorded;
 }

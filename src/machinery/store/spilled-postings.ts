@@ -1,6 +1,7 @@
-import { closeSync, openSync, readSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PostingsRuns, RunPostings } from "../../core/search-index.ts";
+import { linesOfFile } from "./file-lines.ts";
 import { taggedUniqueName } from "./process-tag.ts";
 import { writeWholeFile } from "./whole-file.ts";
 
@@ -51,34 +52,12 @@ export class SpilledPostings implements PostingsRuns {
 
 /** The run a file holds, read a block at a time; the file is deleted once read through. */
 function* runIn(file: string): Generator<RunPostings> {
-  const fd = openSync(file, "r");
   try {
-    const block = Buffer.allocUnsafe(READ_BLOCK_BYTES);
-    // The bytes of a line the blocks read so far have not ended: lines are cut out of bytes
-    // before they are decoded, since a block may end within a character.
-    let unended: Buffer[] = [];
-    for (let read; (read = readSync(fd, block, 0, READ_BLOCK_BYTES, null)) > 0;) {
-      const bytes = block.subarray(0, read);
-      const end = bytes.lastIndexOf(0x0a) + 1;
-      if (end === 0) {
-        unended.push(Buffer.from(bytes));
-        continue;
-      }
-      const lines = (
-        unended.length === 0
-          ? bytes.subarray(0, end)
-          : Buffer.concat([...unended, bytes.subarray(0, end)])
-      ).toString("utf8");
-      unended = end < read ? [Buffer.from(bytes.subarray(end))] : [];
-      for (const line of lines.split("\n")) {
-        if (line === "") continue;
-        const [word, last, postings] = line.split("\t") as [string, string, string];
-        yield { word, postings, last: Number(last) };
-      }
+    for (const line of linesOfFile(file, READ_BLOCK_BYTES)) {
+      const [word, last, postings] = line.split("\t") as [string, string, string];
+      yield { word, postings, last: Number(last) };
     }
-    if (unended.length > 0) throw new Error(`${file} ends within a line: it was cut short`);
   } finally {
-    closeSync(fd);
     rmSync(file, { force: true });
   }
 }
