@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { AstroConfig, AstroIntegration } from "astro";
 import { outputFolderOverlap, type GuardedFolder } from "../core/output-folder.ts";
 import { lockOutputFolder, OUTPUT_LOCK_FILE } from "../machinery/incremental/output-files.ts";
+import { writeFailureReason } from "../lib/write-failures.ts";
 import { contentDirectory, realPathOf } from "../project-paths.ts";
 
 /**
@@ -76,18 +77,9 @@ function lockProblem(outDir: string, shown: string): string | undefined {
     holder = lockOutputFolder(outDir);
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    return `${shown} cannot be written (${code ?? message}: ${WRITE_ERRORS[code ?? ""] ?? message}); make it writable, or set QA_OUT_DIR to a folder this user can write`;
+    return `${shown} cannot be written (${code ?? message}: ${writeFailureReason(code) ?? message}); make it writable, or set QA_OUT_DIR to a folder this user can write`;
   }
   if (holder === undefined) return undefined;
   const { pid, host, since } = holder;
   return `${shown} is being written by another build (process ${pid} on ${host}, since ${since}); wait for it to end, or build into another folder (QA_OUT_DIR). If no build is running there, delete ${join(outDir, OUTPUT_LOCK_FILE)}`;
 }
-
-const WRITE_ERRORS: Record<string, string> = {
-  EACCES: "permission denied",
-  EPERM: "operation not permitted",
-  EROFS: "its file system is read-only",
-  ENOTDIR: "a file stands where a folder of its path should be",
-  EEXIST: "a file of that name is in the way",
-  ENOSPC: "no space is left on its disk",
-};

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
-import { basename, isAbsolute, join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AstroIntegration } from "astro";
 import { hash } from "node:crypto";
+import { folderRelation } from "../core/output-folder.ts";
 import { taggedUniqueName } from "../machinery/store/process-tag.ts";
 import { realPathOf } from "../project-paths.ts";
 
@@ -30,7 +31,7 @@ export function outputOutsideProject(): AstroIntegration {
         if (command !== "build") return;
         const root = fileURLToPath(config.root);
         const outDir = realPathOf(fileURLToPath(config.outDir));
-        if (!isInside(outDir, realPathOf(root))) {
+        if (folderRelation(outDir, realPathOf(root)) !== "inside") {
           const link = linkToOutput(root, outDir);
           updateConfig({ outDir: pathToFileURL(`${link}/`) });
           logger.info(`writing into ${outDir}, through ${relative(root, link)}`);
@@ -51,12 +52,6 @@ export function outputOutsideProject(): AstroIntegration {
       },
     },
   };
-}
-
-/** Whether `path` lies inside `folder` (both absolute, links resolved). */
-function isInside(path: string, folder: string): boolean {
-  const fromFolder = relative(folder, path);
-  return fromFolder !== "" && !fromFolder.startsWith("..") && !isAbsolute(fromFolder);
 }
 
 /**
@@ -94,7 +89,7 @@ function removeLinksToNothing(links: string): void {
  * there.
  */
 export function linkPackagesIfOutside(bundleDir: string, projectRoot: string): boolean {
-  const inside = isInside(realPathOf(bundleDir), realPathOf(projectRoot));
+  const inside = folderRelation(realPathOf(bundleDir), realPathOf(projectRoot)) === "inside";
   const link = join(bundleDir, "node_modules");
   if (inside || existsSync(link)) return false;
   symlinkSync(join(projectRoot, "node_modules"), link, "dir");

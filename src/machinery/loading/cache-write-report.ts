@@ -1,4 +1,5 @@
-import { relative } from "node:path";
+import { folderRelation } from "../../core/output-folder.ts";
+import { writeFailureReason } from "../../lib/write-failures.ts";
 
 /*
  * A build writes its cache (entries, texts set apart, the search index's spill) as it loads:
@@ -6,14 +7,8 @@ import { relative } from "node:path";
  * loader happened to be waiting ("error loading collection images").
  */
 
-/** Why a write fails, by its error code, as the user is told it. */
-const WRITE_FAILURES: Readonly<Record<string, string>> = {
-  ENOSPC: "no space is left on its disk",
-  EDQUOT: "the disk quota is used up",
-  EROFS: "its file system is read-only",
-  EACCES: "this user may not write there",
-  EPERM: "this user may not write there",
-};
+/** The failures of the cache's writes told as such: no room, or no right to write. */
+const CACHE_WRITE_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM"]);
 
 /** Codes no read of the content folder gives: only the cache's writes can fail so. */
 const ONLY_WRITES = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
@@ -28,9 +23,9 @@ export function cacheWriteReport(
 ): string | undefined {
   if (cacheDirectory === undefined) return undefined;
   const { code, path } = failure as NodeJS.ErrnoException;
-  const why = code === undefined ? undefined : WRITE_FAILURES[code];
-  if (why === undefined) return undefined;
-  const inCache = path !== undefined && !relative(cacheDirectory, path).startsWith("..");
+  const why = writeFailureReason(code);
+  if (why === undefined || !CACHE_WRITE_CODES.has(code as string)) return undefined;
+  const inCache = path !== undefined && folderRelation(path, cacheDirectory) === "inside";
   if (!ONLY_WRITES.has(code as string) && !inCache) return undefined;
   const setting = process.env["QA_CACHE_DIR"] ? " (QA_CACHE_DIR)" : "";
   return `The build's cache folder ${cacheDirectory}${setting} could not be written: ${why} (${code}). The cache holds what the build reads and sets apart as it goes, as much as the content folder or more. Free space there, or set QA_CACHE_DIR to a folder on a disk with room; nothing was built.`;
