@@ -126,7 +126,7 @@ export function recoverInterruptedImports(out: string): string[] {
   const left = readdirSync(dirname(target), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name.startsWith(prefix))
     .map((entry) => ({ name: entry.name, path: join(dirname(target), entry.name) }))
-    .filter(({ name }) => writerOf(name) !== "running" && writerOf(name) !== "this process");
+    .filter(({ name }) => !["running", "this process"].includes(writerOf(name)));
   const said: string[] = [];
   const ready = left.filter(({ name }) => name.startsWith(`${prefix}${STAGE.ready}`));
   for (const { path } of ready) {

@@ -8,7 +8,6 @@ import {
   folderFiles,
   folderNames,
   type FolderFiles,
-  type FileReading,
   type FolderReader,
   type ListedName,
 } from "../../core/folder.ts";
@@ -17,7 +16,7 @@ import { contentImages } from "./content-images.ts";
 import { readCommunity } from "./community-file.ts";
 import { contentFolderProblem } from "./content-folder-check.ts";
 import { listedNames } from "./listed-names.ts";
-import { readPostFile } from "./post-file.ts";
+import { postReading, readPostFile } from "./post-file.ts";
 
 /*
  * A content folder on disk, read the plain way: every file on this thread, each by its folder
@@ -67,11 +66,7 @@ function readFolder<Entry, Settings>(
   const files = folderFiles<Entry>(names);
   for (const named of names.files) {
     const file = readPostFile(directory + sep + named.name, reader.noun);
-    const reading: FileReading<Entry> =
-      file.problem === undefined
-        ? reader.read(file.text, named.id, settings)
-        : { problems: [file.problem], partial: {} };
-    addReading(files, named, reading);
+    addReading(files, named, postReading(file, reader, named.id, settings));
   }
   return files;
 }

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
-import type { FileProblem } from "../../core/folder.ts";
+import type { FileProblem, FileReading, FolderReader } from "../../core/folder.ts";
 import { encodingProblem, fileSizeProblem } from "../../core/file-bytes.ts";
 import { fileStamp, type FileStamp } from "../incremental/file-stamp.ts";
 
@@ -31,4 +31,16 @@ export function readPostFile(path: string, noun: string, lookedAt = Date.now()):
   } finally {
     closeSync(fd);
   }
+}
+
+/** What reading a post's file came to: `reader`'s reading of its text, or its one problem. */
+export function postReading<Entry, Settings>(
+  file: PostFileRead,
+  reader: FolderReader<Entry, Settings>,
+  id: string,
+  settings: Settings,
+): FileReading<Entry> {
+  return file.problem === undefined
+    ? reader.read(file.text, id, settings)
+    : { problems: [file.problem], partial: {} };
 }

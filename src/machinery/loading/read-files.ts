@@ -1,9 +1,9 @@
-import type { FileProblem, FileReading, FolderReader } from "../../core/folder.ts";
+import type { FileProblem, FolderReader } from "../../core/folder.ts";
 import type { TextOrStored } from "../store/stored-text.ts";
 import { grown } from "../../lib/grown-array.ts";
 import { cacheLine } from "../incremental/entry-cache.ts";
 import type { FileStamp } from "../incremental/file-stamp.ts";
-import { readPostFile } from "./post-file.ts";
+import { postReading, readPostFile } from "./post-file.ts";
 import { shortDigest } from "../store/short-digest.ts";
 import { storesOf, storeText } from "../store/text-store.ts";
 
@@ -209,10 +209,7 @@ function readTasks<Entry, Settings>(
       results.unchanged.push({ task: index, digest, stamp });
       continue;
     }
-    const reading: FileReading<Entry> =
-      file.problem === undefined
-        ? reader.read(file.text, id, settings)
-        : { problems: [file.problem], partial: {} };
+    const reading = postReading(file, reader, id, settings);
     if (reading.problems !== undefined) {
       results.read.push({
         task: index,

@@ -61,9 +61,8 @@ export function takeLock(
     const taken = tryCreate(file, { doing, data: data(replaced) }, replaced);
     if (taken) return taken;
     const holder = readHolder(file);
-    if (holder === "stale") {
-      const text = readHolderText(file);
-      if (text !== undefined) replaced.push(holderOf(text));
+    if (isStale(holder)) {
+      if (holder.stale !== undefined) replaced.push(holder.stale);
       takeAway(file);
     } else if (holder === "being written") pause(10);
     else if (holder !== "gone") return { heldBy: holder };
@@ -114,19 +113,28 @@ function readHolderText(file: string): LockFileText | undefined {
   }
 }
 
+/** A lock whose holder ended without letting go: that holder, when the file names one. */
+interface StaleLock {
+  stale: LockHolder | undefined;
+}
+
 /**
- * The lock's holder: `gone` when the file is no longer there; `stale` when its holder's
- * process has ended, or when the file names no holder and is older than a holder takes to
- * write itself in; `being written` when it names none yet.
+ * The lock's holder: `gone` when the file is no longer there; stale when its holder's process
+ * has ended, or when the file names no holder and is older than a holder takes to write itself
+ * in; `being written` when it names none yet.
  */
-function readHolder(file: string): LockHolder | "gone" | "stale" | "being written" {
+function readHolder(file: string): LockHolder | StaleLock | "gone" | "being written" {
   const stat = statSync(file, { throwIfNoEntry: false });
   if (stat === undefined) return "gone";
   const text = readHolderText(file);
   if (text === undefined || typeof text.tag !== "string") {
-    return Date.now() - stat.mtimeMs > UNWRITTEN_LOCK_MS ? "stale" : "being written";
+    return Date.now() - stat.mtimeMs > UNWRITTEN_LOCK_MS ? { stale: undefined } : "being written";
   }
-  return writerOf(text.tag) === "gone" ? "stale" : holderOf(text);
+  return writerOf(text.tag) === "gone" ? { stale: holderOf(text) } : holderOf(text);
+}
+
+function isStale(holder: ReturnType<typeof readHolder>): holder is StaleLock {
+  return typeof holder === "object" && "stale" in holder;
 }
 
 function holderOf({ pid, host, since, doing, data }: LockFileText): LockHolder {
@@ -145,7 +153,7 @@ function takeAway(file: string): void {
     return;
   }
   const holder = readHolder(aside);
-  if (holder !== "stale" && holder !== "gone") {
+  if (!isStale(holder) && holder !== "gone") {
     try {
       linkSync(aside, file);
     } catch {

@@ -25,10 +25,9 @@ function processStart(pid: number): string | undefined {
   try {
     stat = readFileSync(`/proc/${pid}/stat`, "latin1");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT" || !isLinux()) {
-      return signalReaches(pid) ? "0" : undefined;
-    }
-    return undefined;
+    // On Linux a missing /proc entry means no such process; elsewhere, ask with a signal.
+    const gone = isLinux() && (error as NodeJS.ErrnoException).code === "ENOENT";
+    return !gone && signalReaches(pid) ? "0" : undefined;
   }
   // The command's name, in parentheses, may hold spaces: fields are counted after it.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
