@@ -1,16 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { inTempFolder } from "../helpers/temp-folder.ts";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createStaging, recoverInterruptedImports, swapIn } from "../../scripts/import/staging.ts";
 import { tagOf } from "../../src/machinery/store/process-tag.ts";
@@ -30,13 +21,9 @@ function folderWith(path: string, marker: string): void {
 
 const marker = (path: string) => readFileSync(join(path, "community.yaml"), "utf8");
 
+/** Runs `run` in a new temporary folder with the --out it imports into, `content`. */
 function inWork(run: (work: string, out: string) => void): void {
-  const work = mkdtempSync(join(tmpdir(), "qa-staging-"));
-  try {
-    run(work, join(work, "content"));
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  inTempFolder("qa-staging-", (work) => run(work, join(work, "content")));
 }
 
 describe("what killed imports left beside --out", () => {

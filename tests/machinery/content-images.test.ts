@@ -1,7 +1,7 @@
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { inTempFolder } from "../helpers/temp-folder.ts";
+import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { contentImages } from "../../src/machinery/loading/content-images.ts";
 import { projectRoot } from "../../src/project-paths.ts";
@@ -11,8 +11,7 @@ import { projectRoot } from "../../src/project-paths.ts";
  * what it led to; a link in questions/ is refused.
  */
 it("refuses an image reached through a symbolic link, to a file or a folder, and reads the rest", () => {
-  const work = mkdtempSync(join(tmpdir(), "qa-image-links-"));
-  try {
+  inTempFolder("qa-image-links-", (work) => {
     const png = join(
       projectRoot,
       "content/images",
@@ -36,7 +35,5 @@ it("refuses an image reached through a symbolic link, to a file or a folder, and
         name,
       );
     }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 });

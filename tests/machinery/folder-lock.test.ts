@@ -1,15 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { inTempFolder } from "../helpers/temp-folder.ts";
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { takeLock } from "../../src/machinery/store/folder-lock.ts";
 import { removeOldUnusedFiles } from "../../src/machinery/store/old-files.ts";
@@ -40,8 +32,7 @@ describe("a process tag", () => {
 
 describe("the files a build leaves", () => {
   it("go at once when their writer has ended, and stay while it runs, however old", () => {
-    const folder = mkdtempSync(join(tmpdir(), "qa-left-"));
-    try {
+    inTempFolder("qa-left-", (folder) => {
       const ended = `${endedProcessTag()}-a.new`;
       const running = `${tagOf(process.ppid) ?? ""}-b.new`;
       const untagged = "c.new";
@@ -50,16 +41,13 @@ describe("the files a build leaves", () => {
       utimesSync(join(folder, running), new Date(2000, 0, 1), new Date(2000, 0, 1));
       removeOldUnusedFiles(folder, Date.now() - 60 * 60_000, () => true);
       assert.deepEqual(readdirSync(folder), [running]);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe("a lock file", () => {
   it("is held by one taker at a time, and says who holds it", () => {
-    const folder = mkdtempSync(join(tmpdir(), "qa-lock-"));
-    try {
+    inTempFolder("qa-lock-", (folder) => {
       const file = join(folder, "lock");
       const first = takeLock(file, "building");
       assert.ok(!("heldBy" in first));
@@ -72,14 +60,11 @@ describe("a lock file", () => {
       const third = takeLock(file, "building");
       assert.ok(!("heldBy" in third));
       third.release();
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 
   it("is taken over from a holder that ended without letting go, and hands on what it held", () => {
-    const folder = mkdtempSync(join(tmpdir(), "qa-lock-"));
-    try {
+    inTempFolder("qa-lock-", (folder) => {
       const file = join(folder, "lock");
       const since = "2026-01-02T03:04:05.000Z";
       const tag = endedProcessTag();
@@ -97,8 +82,6 @@ describe("a lock file", () => {
       );
       assert.deepEqual(JSON.parse(readFileSync(file, "utf8")).data, { n: [7] });
       taken.release();
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });
