@@ -10,6 +10,7 @@ import { readLinkAddress, type PostTarget } from "./post-links.ts";
 import { highlightBlocks } from "./code-blocks.ts";
 import { readLanguageHints } from "./code-language.ts";
 import { contentImageName, isImageName } from "./content-images.ts";
+import { collapseWhitespace } from "./whitespace.ts";
 
 /** A formula left as its TeX source, and why the typesetter could not read it. */
 export interface TexLeft {
@@ -233,6 +234,8 @@ function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitize
   // For each element htmlparser2 has open, whether it comes out as a link; and how many do.
   const open: boolean[] = [];
   let openLinks = 0;
+  // Whether the element opening is an image that becomes a link (`imageAsLink`).
+  let imageOpening = false;
   return {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
@@ -240,6 +243,9 @@ function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitize
     allowedClasses: {
       code: [/^language-[\w#+.-]+$/, /^lang-[\w#+.-]+$/],
       pre: [/^lang-[\w#+.-]+$/],
+      // Only as `transformLink` makes them for an image: a post's own are never kept.
+      a: [IMAGE_LINK_CLASS],
+      span: [IMAGE_LINK_CLASS],
     },
     allowedSchemes: ["http", "https", "mailto"],
     // `//host/path` opened from disk is `file://host/path`: a Windows share.
@@ -252,13 +258,23 @@ function sanitizeOptions(origin: string | undefined, links: BodyLinks): sanitize
       if (open.pop()) openLinks--;
     },
     transformTags: {
-      img: (tagName, attribs) => contentImage(attribs, links) ?? imageAsLink(tagName, attribs),
+      img: (tagName, attribs) => {
+        const own = contentImage(attribs, links);
+        imageOpening = own === undefined;
+        return own ?? imageAsLink(tagName, attribs);
+      },
       // Called for every element as it opens, after its own transform (an image's), if any.
       "*": (tagName, attribs) => {
+        const image = imageOpening;
+        imageOpening = false;
         const transformed =
           tagName === "a"
-            ? transformLink(attribs, openLinks > 0, origin, links)
-            : { tagName: RENAMED.get(tagName) ?? tagName, attribs };
+            ? transformLink(attribs, openLinks > 0, origin, links, image)
+            : // A post's own span keeps no attribute, so no class of ours.
+              {
+                tagName: RENAMED.get(tagName) ?? tagName,
+                attribs: tagName === "span" ? {} : attribs,
+              };
         if (transformed.tagName === "a") {
           open[open.length - 1] = true;
           openLinks++;
@@ -288,21 +304,48 @@ function contentImage(
 }
 
 /**
- * Any other image becomes a link to its address, showing its alt text (or the address, without
- * one): a page must load nothing but the site's own files, a remote image could not load
- * offline anyway, and a relative one would point at a file the site does not ship. The link
- * is then checked like any other (`transformLink`). Done as a transform rather than after
- * sanitizing, so the alt text is escaped and the address checked by sanitize-html itself.
+ * Any other image becomes a link to its address that says it is an image (`imageLabel`): a page
+ * must load nothing but the site's own files, a remote image could not load offline anyway,
+ * and a relative one would point at a file the site does not ship. The link is then checked
+ * like any other (`transformLink`). Done as a transform rather than after sanitizing, so the
+ * alt text is escaped and the address checked by sanitize-html itself.
  */
 function imageAsLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const address = attribs["src"] ?? "";
-  const text = (attribs["alt"] ?? "").trim() || address.trim();
   const title = attribs["title"];
   return {
     tagName: "a",
     attribs: { href: address, ...(title === undefined ? {} : { title }) },
-    text,
+    text: imageLabel(attribs["alt"], address),
   };
+}
+
+/** The class of a link made from an image, marked in the style sheet as leaving the archive. */
+const IMAGE_LINK_CLASS = "image-link";
+
+/**
+ * The alt texts Stack Exchange's editors write for an image its author did not describe: the
+ * editor's since 2011, and the older WMD editor's. Counted in the five real dumps: 349 of their
+ * 778 `<img>` say the first, 5 the second.
+ */
+const PLACEHOLDER_ALTS: ReadonlySet<string> = new Set(["enter image description here", "alt text"]);
+
+/**
+ * What an image shown as a link says: "Image: " and its alt text, or, for an image with none or
+ * with an editor's placeholder, "Image at " and the host it is on.
+ */
+export function imageLabel(alt: string | undefined, address: string): string {
+  const described = collapseWhitespace(alt ?? "");
+  if (described !== "" && !PLACEHOLDER_ALTS.has(described.toLowerCase())) {
+    return `Image: ${described}`;
+  }
+  let host = "";
+  try {
+    host = new URL(address.trim()).host;
+  } catch {
+    // A relative or broken address: the label names no host.
+  }
+  return host === "" ? "Image" : `Image at ${host}`;
 }
 
 /**
@@ -319,8 +362,11 @@ function transformLink(
   insideLink: boolean,
   origin: string | undefined,
   links: BodyLinks,
+  image = false,
 ): sanitizeHtml.Tag {
-  const span = { tagName: "span", attribs: {} };
+  const imageClass = image ? { class: IMAGE_LINK_CLASS } : {};
+  // No link, its text alone: an image's still says that it is one.
+  const span = { tagName: "span", attribs: imageClass };
   if (insideLink) return span;
   const written = attribs["href"] ?? "";
   const address = cleanAddress(written);
@@ -329,6 +375,12 @@ function transformLink(
   if (reading.kind === "relative") {
     if (address !== "") links.dead++;
     return span;
+  }
+  if (reading.kind === "site" && image) {
+    // An image's address is a file, never a page of the archive: a link to it on the site.
+    const href = reading.original === undefined ? undefined : webAddress(reading.original);
+    if (href === undefined) return span;
+    return { tagName: "a", attribs: { href, ...title, rel: WEB_LINK_REL, ...imageClass } };
   }
   if (reading.kind === "site") {
     links.targets.push(reading.target);
@@ -347,7 +399,7 @@ function transformLink(
   if (kind === undefined || href === undefined) return span;
   return {
     tagName: "a",
-    attribs: { href, ...title, ...(kind === "web" ? { rel: WEB_LINK_REL } : {}) },
+    attribs: { href, ...title, ...(kind === "web" ? { rel: WEB_LINK_REL } : {}), ...imageClass },
   };
 }
 

@@ -278,3 +278,38 @@ test.describe("a hostile community's own image", () => {
     });
   }
 });
+
+test.describe("an image the archive does not hold", () => {
+  for (const [delivery, base] of Object.entries(deliveries)) {
+    test(`shows as a link that says it is an image and leaves the archive (${delivery})`, async ({
+      page,
+    }) => {
+      await page.goto(`${base}questions/images/${base.startsWith("file:") ? "index.html" : ""}`);
+      const body = page.locator(".post-body").first();
+      const leaving = "(not in this archive: opens the image on its host)";
+      // The alt text when there is one, the host when there is none; the mark read aloud.
+      for (const [name, href] of [
+        ["Image: A remote diagram", "https://evil.example/diagram.png"],
+        ["Image at evil.example", "https://evil.example/no-alt.png"],
+        ["Image: Raw HTML image", "https://evil.example/raw.png"],
+      ] as const) {
+        const link = body.getByRole("link", { name: `${name} ${leaving}`, exact: true });
+        await expect(link).toHaveAttribute("href", href);
+      }
+      // Inside a link, the image says what it is; the link is marked by it.
+      const outer = body.getByRole("link", { name: `Image: Screenshot in a link ${leaving}` });
+      await expect(outer).toHaveAttribute("href", "https://evil.example/full.png");
+      // The mark is drawn, after the label, for every image left as a link or as text.
+      const marks = await body
+        .locator(".image-link")
+        .evaluateAll((labels) =>
+          labels.map((label) => [label.textContent, getComputedStyle(label, "::after").content]),
+        );
+      expect(marks.length).toBeGreaterThan(6);
+      for (const [text, mark] of marks) {
+        expect(text).toMatch(/^Image\b/);
+        expect(mark).toContain("\u2197");
+      }
+    });
+  }
+});

@@ -38,7 +38,8 @@ const ALLOWED_ELEMENTS = new Set(
     .split(" "),
 );
 const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  a: ["href", "title", "rel"],
+  // `class` only as an image shown as a link (`image-link`), checked below.
+  a: ["href", "title", "rel", "class"],
   abbr: ["title"],
   ol: ["start", "reversed"],
   td: ["colspan", "rowspan"],
@@ -98,7 +99,9 @@ function assertInert(html: string): void {
     if (name === "pre" && attributes["class"] !== undefined)
       assert.match(attributes["class"], /^lang-[\w#+.-]+$/);
     if (name === "span" && attributes["class"] !== undefined)
-      assert.match(attributes["class"], /^[kfnsbctud]$/);
+      assert.match(attributes["class"], /^(?:[kfnsbctud]|image-link)$/);
+    if (name === "a" && attributes["class"] !== undefined)
+      assert.equal(attributes["class"], "image-link");
   }
 }
 
@@ -416,24 +419,61 @@ describe("renderBodyHtml: links", () => {
 });
 
 describe("renderBodyHtml: images become links", () => {
-  it("shows a Markdown image's alt text, linked to its address", () => {
+  it("says a Markdown image is one, with its alt text, linked to its address and marked", () => {
     assert.equal(
       renderBodyHtml('![A diagram](https://i.example/d.png "The title")', "markdown"),
-      '<p><a href="https://i.example/d.png" title="The title" rel="nofollow noopener noreferrer">A diagram</a></p>\n',
+      '<p><a href="https://i.example/d.png" title="The title" rel="nofollow noopener noreferrer" class="image-link">Image: A diagram</a></p>\n',
     );
   });
 
-  it("shows the address when there is no alt text", () => {
+  it("names the image's host when it has no alt text, or an editor's placeholder", () => {
+    for (const alt of [
+      "  ",
+      "enter image description here",
+      "Enter image description here",
+      "alt text",
+    ]) {
+      assert.equal(
+        renderBodyHtml(`<img src="https://i.stack.imgur.com/d.png" alt="${alt}">`, "html"),
+        '<a href="https://i.stack.imgur.com/d.png" rel="nofollow noopener noreferrer" class="image-link">Image at i.stack.imgur.com</a>',
+        alt,
+      );
+    }
     assert.equal(
-      renderBodyHtml('<img src="https://i.example/d.png" alt="  ">', "html"),
-      '<a href="https://i.example/d.png" rel="nofollow noopener noreferrer">https://i.example/d.png</a>',
+      renderBodyHtml('<img src="https://i.example/d.png">', "html"),
+      '<a href="https://i.example/d.png" rel="nofollow noopener noreferrer" class="image-link">Image at i.example</a>',
     );
+  });
+
+  it("links an image on the community's site to it there, never to a page of the archive", () => {
+    const { html, links } = renderBody(
+      '<img src="/images/logo.png" alt="logo"> <img src="https://beer.stackexchange.com/q/1" alt="q">',
+      "html",
+      1,
+      "off",
+      "https://beer.stackexchange.com",
+    );
+    assert.equal(
+      html,
+      '<a href="https://beer.stackexchange.com/images/logo.png" rel="nofollow noopener noreferrer" class="image-link">Image: logo</a> <a href="https://beer.stackexchange.com/q/1" rel="nofollow noopener noreferrer" class="image-link">Image: q</a>',
+    );
+    assert.deepEqual(links.targets, []);
   });
 
   it("shows a relative image outside images/ as its alt text, escaped: the archive has no such file", () => {
     assert.equal(
       renderBodyHtml('<img src="pictures/a.png" alt="a <b> & &quot;c&quot;">', "html"),
-      '<span>a &lt;b&gt; &amp; "c"</span>',
+      '<span class="image-link">Image: a &lt;b&gt; &amp; "c"</span>',
+    );
+  });
+
+  it("keeps no class of a post's own on its links and spans", () => {
+    assert.equal(
+      renderBodyHtml(
+        '<a href="https://a.example/" class="image-link">a</a> <span class="image-link leaves-archive">b</span>',
+        "html",
+      ),
+      '<a href="https://a.example/" rel="nofollow noopener noreferrer">a</a> <span>b</span>',
     );
   });
 
@@ -494,21 +534,21 @@ describe("renderBodyHtml: images become links", () => {
   it("shows only the text of an image whose address is not a link", () => {
     assert.equal(
       renderBodyHtml('<img src="javascript:alert(1)" alt="x">', "html"),
-      "<span>x</span>",
+      '<span class="image-link">Image: x</span>',
     );
     assert.equal(
       renderBodyHtml("![x](data:image/png;base64,iVBORw0KGgo=)", "markdown"),
-      "<p><span>x</span></p>\n",
+      '<p><span class="image-link">Image: x</span></p>\n',
     );
   });
 
-  it("shows only the alt text of an image inside a link, which the link already points at", () => {
+  it("says an image inside a link is one, which the link already points at", () => {
     assert.equal(
       renderBodyHtml(
         "[![Screenshot](https://i.example/s.png)](https://i.example/s-full.png)",
         "markdown",
       ),
-      '<p><a href="https://i.example/s-full.png" rel="nofollow noopener noreferrer"><span>Screenshot</span></a></p>\n',
+      '<p><a href="https://i.example/s-full.png" rel="nofollow noopener noreferrer"><span class="image-link">Image: Screenshot</span></a></p>\n',
     );
   });
 });
@@ -707,7 +747,7 @@ describe("web addresses come out valid, as the Nu checker reads them", () => {
     );
     assert.equal(
       renderBodyHtml('<img src="http://i.imgur.com/Vu4w4qm.png[/img]">', "html"),
-      '<a href="http://i.imgur.com/Vu4w4qm.png%5B/img%5D" rel="nofollow noopener noreferrer">http://i.imgur.com/Vu4w4qm.png[/img]</a>',
+      '<a href="http://i.imgur.com/Vu4w4qm.png%5B/img%5D" rel="nofollow noopener noreferrer" class="image-link">Image at i.imgur.com</a>',
     );
     assert.equal(
       renderBodyHtml(

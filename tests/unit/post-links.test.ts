@@ -101,7 +101,7 @@ describe("a body's links, settled", () => {
 
   it("keep their text alone when relative, an image's address included, and are counted", () => {
     const { html, links } = shown('[x](notes.html) <img src="x.png" alt="a circuit">', inArchive);
-    assert.equal(html, "<p><span>x</span> <span>a circuit</span></p>\n");
+    assert.equal(html, '<p><span>x</span> <span class="image-link">Image: a circuit</span></p>\n');
     assert.deepEqual(links, { targets: [], dead: 2, images: [] });
   });
 
