@@ -19,7 +19,8 @@ const GRAMMARS = [
   ...["c", "cpp", "csharp", "objectivec", "java", "scala", "kotlin", "dart", "go", "swift"],
   ...["rust", "typescript", "markup-templating", "php", "python", "ruby", "perl", "lua", "r"],
   ...["haskell", "basic", "vbnet", "powershell", "bash", "sql", "json", "yaml", "toml", "ini"],
-  ...["nix", "docker", "makefile", "nginx", "apacheconf", "diff", "markdown"],
+  ...["nix", "docker", "makefile", "nginx", "apacheconf", "diff", "markdown", "qsharp"],
+  ...["openqasm", "julia", "matlab", "latex", "wolfram", "fortran"],
 ];
 
 let prism: typeof PrismApi | undefined;
@@ -34,15 +35,34 @@ function loadedPrism(): typeof PrismApi {
     const require = createRequire(join(projectRoot, "package.json"));
     const loaded = require("prismjs") as typeof PrismApi;
     for (const grammar of GRAMMARS) require(`prismjs/components/prism-${grammar}.js`);
+    colourPythonCalls(loaded);
     prism = loaded;
   }
   return prism;
 }
 
+/**
+ * Python's calls coloured as functions, as Prism's C-like grammars colour theirs: its Python
+ * grammar colours only the name a `def` gives, which leaves code that calls a library
+ * (Qiskit's, Cirq's) with no colour at all. After the keywords and built-ins, which stay theirs.
+ */
+function colourPythonCalls(loaded: typeof PrismApi): void {
+  loaded.languages.insertBefore("python", "boolean", {
+    call: { pattern: /\b[A-Za-z_]\w*(?=\s*\()/, alias: "function" },
+  });
+}
+
 /** Stack Exchange's names for a language that Prism knows by another (`c#`, `html`, `vb`). */
 const ALIASES: Readonly<Record<string, string>> = {
   ...{ "c#": "csharp", "c++": "cpp", cc: "cpp", h: "c", hpp: "cpp", "objective-c": "objectivec" },
-  ...{ "obj-c": "objectivec", html: "markup", xhtml: "markup", xml: "markup", xaml: "markup" },
+  ...{
+    "obj-c": "objectivec",
+    "q#": "qsharp",
+    html: "markup",
+    xhtml: "markup",
+    xml: "markup",
+    xaml: "markup",
+  },
   ...{
     vb: "vbnet",
     "vb.net": "vbnet",

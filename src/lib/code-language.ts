@@ -45,33 +45,71 @@ export function languageOfTags(
   return fallback;
 }
 
+/** Tags and the language their questions' code is in, and where they were taken from. */
+export interface TagLanguageSource {
+  /**
+   * Where the tags come from: a Stack Exchange site, whose dump (../shared/data/stackexchange)
+   * tests/import/tag-languages.test.ts reads to check that each tag is on questions that show
+   * code, or Stack Overflow, whose tag for a language or tool is that language's own name.
+   */
+  site: string;
+  languages: Readonly<Record<string, string>>;
+}
+
 /**
- * Common tags and the language their questions' code is in, by the names code is coloured in (see
- * src/lib/code-highlight.ts). Cardano's rows are from its dump: with them 672 of the 812 blocks
- * its pages show get a language, none of which names its own (scripts/bench.md, "Code
- * highlighting").
+ * The default table, by the names code is coloured in (see src/lib/code-highlight.ts), site by
+ * site. With cardano's rows, 672 of the 812 blocks its pages show get a language; with
+ * quantumcomputing's, 113 of its 128 (scripts/bench.md, "Code highlighting"). None of either
+ * site's blocks names its own language.
  */
+export const TAG_LANGUAGE_SOURCES: readonly TagLanguageSource[] = [
+  {
+    site: "stackoverflow.com",
+    languages: {
+      ...{ javascript: "javascript", jquery: "javascript", "node.js": "javascript" },
+      ...{ reactjs: "javascript", ajax: "javascript", typescript: "typescript" },
+      ...{ angular: "typescript", python: "python", "python-3.x": "python", django: "python" },
+      ...{ pandas: "python", numpy: "python", matplotlib: "python", "scikit-learn": "python" },
+      ...{ tensorflow: "python", keras: "python", pytorch: "python", julia: "julia" },
+      ...{ matlab: "matlab", octave: "matlab", latex: "latex", "wolfram-mathematica": "wolfram" },
+      ...{ csharp: "csharp", "c-sharp": "csharp", "asp.net": "csharp", ".net": "csharp" },
+      ...{ java: "java", android: "java", spring: "java", kotlin: "kotlin", scala: "scala" },
+      ...{ php: "php", laravel: "php", css: "css", html: "xml", xml: "xml", sql: "sql" },
+      ...{ "sql-server": "sql", mysql: "sql", postgresql: "sql", oracle: "sql", r: "r", c: "c" },
+      ...{ c99: "c", cpp: "cpp", "c-plus-plus": "cpp", json: "json", swift: "swift" },
+      ...{ "objective-c": "objectivec", ruby: "ruby", "ruby-on-rails": "ruby", "vb.net": "vbnet" },
+      ...{ powershell: "powershell", perl: "perl", go: "go", rust: "rust", lua: "lua" },
+      ...{ dart: "dart", flutter: "dart", yaml: "yaml", dockerfile: "dockerfile", toml: "toml" },
+      ...{ ini: "ini", diff: "diff", bash: "bash", shell: "bash", linux: "bash", ubuntu: "bash" },
+      ...{ docker: "bash", nginx: "nginx", apache: "apache", nix: "nix", nixos: "nix" },
+      ...{ haskell: "haskell", fortran: "fortran" },
+    },
+  },
+  {
+    site: "cardano.stackexchange.com",
+    languages: {
+      ...{ plutus: "haskell", "plutus-pioneer-program": "haskell", plutustx: "haskell" },
+      ...{ "plutus-playground": "haskell", "plutus-pab": "haskell", monad: "haskell" },
+      ...{ cabal: "haskell", statemachines: "haskell", validator: "haskell" },
+      ...{ "on-chain": "haskell", "cardano-cli": "bash", "cardano-node": "bash" },
+      ...{ "stake-pool": "bash", spo: "bash", "cardano-db-sync": "bash" },
+      ...{ "cardano-address": "bash", "nix-shell": "bash", "nami-wallet": "javascript" },
+      ...{ "cardano-serialization-lib": "javascript" },
+    },
+  },
+  {
+    // Qiskit, Cirq, pyQuil (Rigetti's), QuTiP and D-Wave's SDK are Python libraries, and
+    // Bristlecone's code is Cirq's; qasm2circ draws circuits in LaTeX; Q# is a language.
+    site: "quantumcomputing.stackexchange.com",
+    languages: {
+      ...{ qiskit: "python", cirq: "python", qsharp: "qsharp", "d-wave": "python" },
+      ...{ "ibm-q-experience": "python", rigetti: "python", qutip: "python" },
+      ...{ bristlecone: "python", "quantum-programming": "python", qasm2circ: "latex" },
+    },
+  },
+];
+
+/** The default table: each tag is in one source only. */
 export const TAG_LANGUAGES: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    ...{ javascript: "javascript", jquery: "javascript", "node.js": "javascript" },
-    ...{ reactjs: "javascript", ajax: "javascript", typescript: "typescript" },
-    ...{ angular: "typescript", python: "python", "python-3.x": "python", django: "python" },
-    ...{ pandas: "python", csharp: "csharp", "c-sharp": "csharp", "asp.net": "csharp" },
-    ...{ ".net": "csharp", java: "java", android: "java", spring: "java", kotlin: "kotlin" },
-    ...{ scala: "scala", php: "php", laravel: "php", css: "css", html: "xml", xml: "xml" },
-    ...{ sql: "sql", "sql-server": "sql", mysql: "sql", postgresql: "sql", oracle: "sql" },
-    ...{ r: "r", c: "c", c99: "c", cpp: "cpp", "c-plus-plus": "cpp", json: "json" },
-    ...{ swift: "swift", "objective-c": "objectivec", ruby: "ruby", "ruby-on-rails": "ruby" },
-    ...{ "vb.net": "vbnet", powershell: "powershell", perl: "perl", go: "go", rust: "rust" },
-    ...{ lua: "lua", dart: "dart", flutter: "dart", yaml: "yaml", dockerfile: "dockerfile" },
-    ...{ toml: "toml", ini: "ini", diff: "diff", bash: "bash", shell: "bash", linux: "bash" },
-    ...{ ubuntu: "bash", docker: "bash", nginx: "nginx", apache: "apache", nix: "nix" },
-    ...{ nixos: "nix", haskell: "haskell", plutus: "haskell", "plutus-pioneer-program": "haskell" },
-    ...{ plutustx: "haskell", "plutus-playground": "haskell", "plutus-pab": "haskell" },
-    ...{ monad: "haskell", cabal: "haskell", statemachines: "haskell", validator: "haskell" },
-    ...{ "on-chain": "haskell", "cardano-cli": "bash", "cardano-node": "bash" },
-    ...{ "stake-pool": "bash", spo: "bash", "cardano-db-sync": "bash" },
-    ...{ "cardano-address": "bash", "nix-shell": "bash", "nami-wallet": "javascript" },
-    ...{ "cardano-serialization-lib": "javascript" },
-  }),
+  TAG_LANGUAGE_SOURCES.flatMap(({ languages }) => Object.entries(languages)),
 );

@@ -29,6 +29,24 @@ describe("a code block", () => {
     );
   });
 
+  it("colours Python's calls as functions, its keywords and built-ins staying theirs", () => {
+    assert.equal(
+      highlightCode("qc = QuantumCircuit(2)\nqc.h(0)\nprint(len(qc))", "python"),
+      'qc = <span class="f">QuantumCircuit</span>(<span class="n">2</span>)\nqc.<span class="f">h</span>(<span class="n">0</span>)\n<span class="k">print</span>(<span class="b">len</span>(qc))',
+    );
+  });
+
+  it("colours the languages of quantumcomputing's tags: Q# and LaTeX", () => {
+    assert.match(
+      highlightCode("operation Bell(q : Qubit) : Unit { H(q); }", "qsharp") ?? "",
+      /<span class="k">operation<\/span>/,
+    );
+    assert.match(
+      highlightCode("\\begin{tikzpicture} % a circuit", "latex") ?? "",
+      /<span class="c">% a circuit<\/span>/,
+    );
+  });
+
   it("knows Stack Exchange's names and aliases", () => {
     for (const language of ["c#", "csharp", "sh", "bash", "py", "hs", "haskell", "html", "sql"]) {
       assert.notEqual(highlightCode("x = 1", language), undefined, language);
