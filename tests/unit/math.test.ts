@@ -62,6 +62,29 @@ describe("splitTex: Stack Exchange's delimiters", () => {
     assert.deepEqual(splitTex("$$ and $ $"), [{ text: "$$ and $ $" }]);
   });
 
+  it("reads an environment standing alone as display math, the whole environment its TeX", () => {
+    const align = "\\begin{align}\na &= b \\\\\n&= c\n\\end{align}";
+    assert.deepEqual(splitTex(`so ${align} and \\begin{equation}x\\end{equation}.`), [
+      { text: "so " },
+      { tex: align, display: true, source: align },
+      { text: " and " },
+      {
+        tex: "\\begin{equation}x\\end{equation}",
+        display: true,
+        source: "\\begin{equation}x\\end{equation}",
+      },
+      { text: "." },
+    ]);
+    // Its own end: an inner environment of another name is part of it.
+    const nested = "\\begin{equation}\\begin{matrix}1\\end{matrix}\\end{equation}";
+    assert.deepEqual(splitTex(nested), [{ tex: nested, display: true, source: nested }]);
+  });
+
+  it("leaves an environment with no end, or no name, as text", () => {
+    assert.deepEqual(splitTex("\\begin{align} a &= b"), [{ text: "\\begin{align} a &= b" }]);
+    assert.deepEqual(splitTex("\\begin{} x \\end{}"), [{ text: "\\begin{} x \\end{}" }]);
+  });
+
   it("does not end a formula at a closer inside braces", () => {
     assert.deepEqual(splitTex("$\\text{a $ b}$!"), [
       { tex: "\\text{a $ b}", display: false, source: "$\\text{a $ b}$" },
@@ -158,6 +181,25 @@ describe("TeX as the live sites' MathJax reads it", () => {
     const { html, texLeft } = tex(body, "html");
     assert.deepEqual(texLeft, []);
     assert.equal(seen(html), "No.Say 𝒙target, with 𝒙k=1234, returns yes.");
+  });
+
+  it("typesets environments written without dollars, with the post's macros, as question 1869", () => {
+    const body = [
+      "<p>$\\newcommand{\\qr}[1]{|#1\\rangle}$Q.</p>",
+      "<p>\\begin{align}\n  f(\\qr{x}) &amp;= U_f\\qr{x}\\\\\n  &amp;= \\qr{0}\n\\end{align}</p>",
+      "<p>\\begin{eqnarray} a &amp;=&amp; b \\end{eqnarray}</p>",
+    ].join("");
+    const { html, texLeft } = tex(body, "html");
+    assert.deepEqual(texLeft, []);
+    assert.doesNotMatch(html, /\\begin|\\end/);
+    assert.equal(html.match(/<math display="block">/g)?.length, 2);
+    assert.equal(seen(html), "Q.f(|x⟩)=Uf|x⟩=|0⟩a=b");
+    const markdown = tex(
+      "Then\n\n\\begin{align}\na &= b\n\\end{align}\n\nand `\\begin{x}` stays code.",
+    );
+    assert.deepEqual(markdown.texLeft, []);
+    assert.match(markdown.html, /<math display="block">/);
+    assert.match(markdown.html, /<code>\\begin\{x\}<\/code>/);
   });
 
   it("keeps a post's macros to that post", () => {

@@ -18,8 +18,8 @@ const DELIMITERS: readonly { open: string; close: string; display: boolean }[] =
 
 /**
  * The formulas in a run of text, read as Stack Exchange's MathJax 2 (tex2jax, with
- * `processEscapes: true`) reads a text node: `$...$` and `\(...\)` inline, `$$...$$` and
- * `\[...\]` display; `\$` is a dollar sign, shown without its backslash. Inside a formula a
+ * `processEscapes: true`) reads a text node: `$...$` and `\(...\)` inline, `$$...$$`,
+ * `\[...\]` and `\begin{x}...\end{x}` display; `\$` is a dollar sign, shown without its backslash. Inside a formula a
  * backslash escapes the next character (`\$` and `\}` do not end or count), and the closer only
  * counts outside braces, so `$\text{a $ b}$` is one formula. When every closer is inside braces,
  * the first one ends the formula, as in tex2jax. An opener with no closer is text, and so is an
@@ -32,36 +32,51 @@ const DELIMITERS: readonly { open: string; close: string; display: boolean }[] =
  */
 export function splitTex(text: string): TexPiece[] {
   const pieces: TexPiece[] = [];
-  let plain = "";
+  let from = 0;
+  for (const { start, end, formula } of formulaSpans(text)) {
+    if (start > from) pieces.push({ text: withDollarsUnescaped(text.slice(from, start)) });
+    pieces.push(formula);
+    from = end;
+  }
+  if (from < text.length) pieces.push({ text: withDollarsUnescaped(text.slice(from)) });
+  return pieces;
+}
+
+/** A formula of a text (`splitTex`) and where it is: `text.slice(start, end)` is its source. */
+export interface FormulaSpan {
+  start: number;
+  end: number;
+  formula: { tex: string; display: boolean; source: string };
+}
+
+/** Where the formulas of a text are, read as `splitTex` reads them. */
+export function formulaSpans(text: string): FormulaSpan[] {
+  const spans: FormulaSpan[] = [];
   let at = 0;
   while (at < text.length) {
     const character = text[at];
-    if (character === "\\" && text[at + 1] === "$") {
-      plain += "$";
-      at += 2;
-      continue;
-    }
     if (character !== "$" && character !== "\\") {
-      plain += character;
       at++;
       continue;
     }
-    const formula = formulaAt(text, at);
+    const formula = character === "\\" && text[at + 1] === "$" ? undefined : formulaAt(text, at);
     if (formula === undefined) {
-      // A lone `\x` is text, and so is an opener that is never closed, as a whole: `$$` stays
-      // `$$`, and a `\\` is one escaped backslash, so `\\(` opens nothing.
-      const length = text.startsWith("$$", at) || character === "\\" ? 2 : 1;
-      plain += text.slice(at, at + length);
-      at += length;
+      // `\$` is a dollar sign; a lone `\x` is text, and so is an opener that is never closed,
+      // as a whole: `$$` stays `$$`, and a `\\` is one escaped backslash, so `\\(` opens nothing.
+      at += text.startsWith("$$", at) || character === "\\" ? 2 : 1;
       continue;
     }
-    if (plain !== "") pieces.push({ text: plain });
-    plain = "";
-    pieces.push({ tex: formula.tex, display: formula.display, source: formula.source });
+    spans.push({ start: at, end: at + formula.source.length, formula });
     at += formula.source.length;
   }
-  if (plain !== "") pieces.push({ text: plain });
-  return pieces;
+  return spans;
+}
+
+/** Text between formulas as shown: each `\$` a dollar sign, every other `\x` as written. */
+function withDollarsUnescaped(text: string): string {
+  return text.includes("\\$")
+    ? text.replace(/\\([\s\S])/g, (pair, next: string) => (next === "$" ? "$" : pair))
+    : text;
 }
 
 /**
@@ -72,6 +87,7 @@ export function formulaAt(
   text: string,
   at: number,
 ): { tex: string; display: boolean; source: string } | undefined {
+  if (text.startsWith("\\begin{", at)) return environmentAt(text, at);
   const delimiter = DELIMITERS.find(({ open }) => text.startsWith(open, at));
   if (delimiter === undefined) return undefined;
   const end = closerOf(text, at + delimiter.open.length, delimiter.close);
@@ -80,6 +96,25 @@ export function formulaAt(
   if (tex.trim() === "") return undefined;
   const source = text.slice(at, end + delimiter.close.length);
   return { tex, display: delimiter.display, source };
+}
+
+/**
+ * An environment standing alone in the text, `\begin{align}...\end{align}`, as MathJax 2's
+ * tex2jax reads one (`processEnvironments`, on for Stack Exchange): display math whose TeX is
+ * the whole environment, ending at the first `\end` of its name outside braces. An environment
+ * with no end is text.
+ */
+function environmentAt(
+  text: string,
+  at: number,
+): { tex: string; display: boolean; source: string } | undefined {
+  const name = /^\\begin\{([^{}]+)\}/.exec(text.slice(at, at + 64))?.[1];
+  if (name === undefined) return undefined;
+  const close = `\\end{${name}}`;
+  const end = closerOf(text, at + "\\begin{}".length + name.length, close);
+  if (end === undefined) return undefined;
+  const source = text.slice(at, end + close.length);
+  return { tex: source, display: true, source };
 }
 
 /**
@@ -105,5 +140,7 @@ function closerOf(text: string, from: number, close: string): number | undefined
 
 /** Whether a text may hold a formula at all: a quick test before the full reading. */
 export function mayHoldTex(text: string): boolean {
-  return text.includes("$") || text.includes("\\(") || text.includes("\\[");
+  return (
+    text.includes("$") || text.includes("\\(") || text.includes("\\[") || text.includes("\\begin{")
+  );
 }
