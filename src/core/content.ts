@@ -22,7 +22,7 @@ import {
   type LinkTally,
 } from "./post-link-targets.ts";
 import { commentAnchor, questionPagePath } from "../lib/site-paths.ts";
-import { titleLine } from "../lib/title-line.ts";
+import { titleLine, titleLineHtml } from "../lib/title-line.ts";
 import { languageOfTags } from "../lib/code-language.ts";
 import { UsedImages, type ContentImages } from "./used-images.ts";
 
@@ -262,7 +262,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
     answers: FolderFiles<AnswerEntry<Text>>;
     answersOf: Map<string, string[]>;
   },
-  { excerptLength, origin, codeLanguage, codeLanguages }: Community,
+  { excerptLength, origin, codeLanguage, codeLanguages, math }: Community,
   { keepPage, readText }: BuildHooks<Question, Text, IndexFile>,
   { links, images }: { links: PageLinks; images: UsedImages },
 ) {
@@ -281,6 +281,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
         ? {
             id: duplicateOf,
             title: duplicated.title,
+            ...(duplicated.titleHtml !== undefined && { titleHtml: duplicated.titleHtml }),
             answers: answerCount(duplicateOf, duplicated),
           }
         : undefined;
@@ -290,7 +291,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
       if (answer?.texLeft !== undefined) texLeft.answers.set(answerId, answer.texLeft);
       return answer === undefined ? [] : [{ id: answerId, answer }];
     });
-    const listed = toListingEntry(id, question, original, excerptLength);
+    const listed = toListingEntry(id, question, original, excerptLength, math);
     const { title, tags } = question;
     const bodyWords = readText(question.bodyWords);
     const answerWords = shownAnswers
@@ -365,7 +366,7 @@ function linkedQuestions(
   id: string,
   { graph, rankOf }: PageLinks,
   entryOf: (id: string) => QuestionEntry<unknown> | undefined,
-): { id: string; titleLine: string }[] {
+): { id: string; titleLine: string; titleHtml?: string }[] {
   if (!graph.has(id)) return [];
   const rank = (other: string) => rankOf.get(other) ?? Number.MAX_SAFE_INTEGER;
   return [...graph.linkedWith(id)]
@@ -374,7 +375,15 @@ function linkedQuestions(
       const entry = entryOf(other);
       return entry === undefined
         ? []
-        : [{ id: other, titleLine: titleLine(entry.title, entry.state) }];
+        : [
+            {
+              id: other,
+              titleLine: titleLine(entry.title, entry.state),
+              ...(entry.titleHtml !== undefined && {
+                titleHtml: titleLineHtml(entry.titleHtml, entry.state),
+              }),
+            },
+          ];
     });
 }
 

@@ -3,7 +3,7 @@ import type { ListingEntry } from "./page-data.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
 import { collapseWhitespace } from "../lib/whitespace.ts";
 import { duplicateNotice } from "../lib/duplicate-notice.ts";
-import { titleLine } from "../lib/title-line.ts";
+import { titleLine, titleLineHtml } from "../lib/title-line.ts";
 
 /**
  * What the listing shows of one question. A duplicate's excerpt opens with a notice naming the
@@ -15,18 +15,26 @@ export function toListingEntry(
   question: QuestionEntry<unknown>,
   original: { title: string; answers: number } | undefined,
   excerptLength: number,
+  math: "off" | "tex" = "off",
 ): ListingEntry {
-  const { title, tags, state, bodyText } = question;
+  const { title, titleHtml, tags, state, bodyText } = question;
   const notice = original ? `${duplicateNotice(original.title, original.answers)} ` : "";
   return {
     id,
     titleLine: titleLine(title, state),
+    ...(titleHtml !== undefined && { titleHtml: titleLineHtml(titleHtml, state) }),
     tags,
-    excerpt: cutExcerpt(collapseWhitespace(notice + bodyText), excerptLength),
+    excerpt: cutExcerpt(collapseWhitespace(notice + bodyText), excerptLength, math),
   };
 }
 
 /** What the listing shows of a question, taken from its page (which shows more). */
-export function listingEntryOf({ id, titleLine, tags, excerpt }: ListingEntry): ListingEntry {
-  return { id, titleLine, tags, excerpt };
+export function listingEntryOf({
+  id,
+  titleLine,
+  titleHtml,
+  tags,
+  excerpt,
+}: ListingEntry): ListingEntry {
+  return { id, titleLine, ...(titleHtml !== undefined && { titleHtml }), tags, excerpt };
 }

@@ -14,6 +14,11 @@ export interface ListingEntry {
   id: string;
   /** The title plus its state's marker, as shown. */
   titleLine: string;
+  /**
+   * With `math: tex`, the title line as HTML, its formulas typeset (`typesetTitle`): shown in
+   * its place as a heading or a link (none: its title holds no formula).
+   */
+  titleHtml?: string;
   /** The tags in the author's order. */
   tags: string[];
   /** The plain-text excerpt, duplicate notice included, already cut to length. */
@@ -67,7 +72,7 @@ export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
   state: QuestionState;
   asked: ShownInstant;
   /** For a duplicate: the question it duplicates, for the notice that links to it. */
-  original?: { id: string; title: string; answers: number };
+  original?: { id: string; title: string; titleHtml?: string; answers: number };
   /** The body as sanitized HTML (`renderBody`). */
   bodyHtml: Text;
   /** The question's comments as its entry keeps them (`commentsJson`), until the page is read. */
@@ -97,7 +102,7 @@ export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
    */
   images?: Record<string, ImageSize>;
   /** The questions linked with this one, either way, in listing order (none: no field). */
-  linked?: { id: string; titleLine: string }[];
+  linked?: { id: string; titleLine: string; titleHtml?: string }[];
 }
 
 /** A tag as the tags index shows it: the tag, and how many questions carry it. */

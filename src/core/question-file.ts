@@ -6,6 +6,7 @@ import {
 import { communitySchema, type Community } from "../schemas/community.ts";
 import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
+import { typesetTitle } from "../lib/math/title-math.ts";
 import { renderPost } from "./comments.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
@@ -57,14 +58,27 @@ export function readQuestionFile(
       partial: { ...(named && { duplicateOf }), ...(counted && { answers }) },
     };
   }
-  const { excerptLength, bodyFormat } = settings;
+  const { excerptLength, bodyFormat, math } = settings;
   const { comments, ...checked } = frontmatter;
   const plainText = bodyPlainTextStart(body, excerptLength, bodyFormat);
   // Without a notice to precede it, the text can be cut to the excerpt here: a worker thread
   // then hands back a few hundred bytes per question, and cutting again later changes nothing.
   const bodyText =
-    frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength) : plainText;
-  return { entry: { ...checked, bodyText, ...renderPost(body, comments, 1, settings) } };
+    frontmatter.duplicateOf === undefined ? cutExcerpt(plainText, excerptLength, math) : plainText;
+  const post = renderPost(body, comments, 1, settings);
+  const title = math === "tex" ? typesetTitle(frontmatter.title) : undefined;
+  if (title === undefined) return { entry: { ...checked, bodyText, ...post } };
+  // The title's formulas left as source are told with the body's, first, as the page shows them.
+  const texLeft = [...title.texLeft, ...(post.texLeft ?? [])];
+  return {
+    entry: {
+      ...checked,
+      bodyText,
+      ...post,
+      titleHtml: title.html,
+      ...(texLeft.length > 0 && { texLeft }),
+    },
+  };
 }
 
 /** The questions folder: `questions/<id>.md`, each read by `readQuestionFile`. */

@@ -16,7 +16,7 @@ import { questionPagePath, relativeUrl } from "../lib/site-paths.ts";
 export function toQuestionPage<Text>(
   listed: ListingEntry,
   question: QuestionEntry<Text>,
-  original: { id: string; title: string; answers: number } | undefined,
+  original: { id: string; title: string; titleHtml?: string; answers: number } | undefined,
   answers: readonly { id: string; answer: AnswerEntry<Text> }[],
   answerCount: number,
 ): QuestionPage<Text> {

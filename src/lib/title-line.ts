@@ -13,6 +13,14 @@ export function titleLine(title: string, state: MarkedState): string {
   return title + MARKERS[state];
 }
 
+/**
+ * The title line as HTML, from the title as HTML (its formulas typeset, `typesetTitle`): the
+ * marker, plain text, follows it.
+ */
+export function titleLineHtml(titleHtml: string, state: MarkedState): string {
+  return titleHtml + MARKERS[state];
+}
+
 /** The title a title line was made from (`titleLine` undone). */
 export function titleOfLine(line: string, state: MarkedState): string {
   return line.slice(0, line.length - MARKERS[state].length);

@@ -107,4 +107,17 @@ describe("cutExcerpt", () => {
     assert.equal(excerpt, `${"word ".repeat(38)}word...`);
     assert.equal(excerpt.length, 197);
   });
+
+  it("with math: tex, never cuts inside a formula, as quantumcomputing's '$| \\beta...'", () => {
+    const text = "Let the state be $| \\beta \\rangle = a|0\\rangle + b|1\\rangle$ for now";
+    // Cut between words, the excerpt would end inside the formula: it ends before it.
+    assert.equal(cutExcerpt(text, 30, "tex"), "Let the state be...");
+    assert.equal(cutExcerpt(text, 30), "Let the state be $| \\beta...");
+    // A formula that ends before the cut, and an environment, stay whole.
+    assert.equal(cutExcerpt("Take $x + y$ and more words here", 20, "tex"), "Take $x + y$ and...");
+    const environment = "\\begin{align} a &= b \\end{align} and then text";
+    assert.equal(cutExcerpt(`So ${environment}`, 20, "tex"), "So...");
+    // A `$` that opens no formula is text, cut as text.
+    assert.equal(cutExcerpt("It costs $5 to buy one of these", 20, "tex"), "It costs $5 to...");
+  });
 });
