@@ -1,16 +1,30 @@
 /**
  * Packs a built site into one ZIM file for Kiwix, with the metadata its library shows, from
- * community.yaml and the flags. `node scripts/zim.ts --help` (npm run zim -- --help) documents
+ * what the site says it is (its community.json) and the flags. `node scripts/zim.ts --help` (npm run zim -- --help) documents
  * every flag; the README's "Kiwix" section says how to read the file.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { formatProblems } from "../src/lib/problems.ts";
 import { readCommunity } from "../src/machinery/loading/community-file.ts";
 import { contentDirectory } from "../src/project-paths.ts";
+import {
+  SITE_DESCRIPTION_FILE,
+  siteDescription,
+  siteDescriptionSchema,
+  type SiteDescription,
+} from "../src/core/site-description.ts";
 import { commandLineOptions, UsageError } from "./common/usage-error.ts";
 import { illustrationPng } from "./zim/illustration.ts";
 import { zimEntries, zimFiles, type ZimEntry } from "./zim/entries.ts";
@@ -26,19 +40,20 @@ Options:
   --site DIR           The built site (default: QA_OUT_DIR, else dist/).
   --name TEXT          The archive's identifier across versions (default: the origin's host or
                        the community's name, the language and "all": beer.stackexchange.com_eng_all).
-  --title TEXT         At most 30 characters (default: community.yaml's name).
+  --title TEXT         At most 30 characters (default: the community's name).
   --description TEXT   At most 80 characters (default: "Questions and answers of <name>").
   --creator TEXT       Who wrote the content (default: the origin's host, else the name).
   --publisher TEXT     Who made the ZIM file (default: the creator).
-  --language CODE      ISO 639-3 (default: community.yaml's language, else eng).
+  --language CODE      ISO 639-3 (default: the community's language, else eng).
   --tags TEXT          Semicolon-separated (default: _category:stack_exchange;stack_exchange
                        for a Stack Exchange origin, else _category:other;qa).
-  --license TEXT       The content's licence(s) (default: community.yaml's license).
+  --license TEXT       The content's licence(s) (default: the community's license).
   --illustration FILE  A 48x48 PNG, or an SVG drawn at 48x48 (default: the site's favicon.svg).
   -h, --help           Show this help.
 
-The content folder (QA_CONTENT_DIR, else content/) gives community.yaml. The listing is the main
-page; question pages are titled as their questions, and are what Kiwix's search finds. openZIM's
+The metadata comes from the built site itself (its community.json, which the build writes
+from community.yaml), so any built folder packs as the site it is. With QA_CONTENT_DIR set, that
+folder's community.yaml must be the one the site was built from. The listing is the main page; question pages are titled as their questions, and are what Kiwix's search finds. openZIM's
 libzim writes the file, through Python (Debian's python3-libzim; QA_ZIM_PYTHON names another
 interpreter).`;
 
@@ -72,15 +87,55 @@ function parseZimArguments(args: string[]): ZimOptions | undefined {
 }
 
 /**
- * The metadata settled from community.yaml and the flags, with the community's name that
- * ends page titles; or a usage error naming every problem.
+ * The metadata settled from what the built site says it is and the flags, with the
+ * community's name that ends page titles; or a usage error naming every problem.
  */
 function settledMetadata(options: ZimOptions): { community: string; metadata: ZimMetadata } {
+  const site = builtSite(options.site);
+  const contentDir = process.env["QA_CONTENT_DIR"];
+  if (contentDir !== undefined) sameCommunity(site, options.site, contentDir);
+  const settled = zimMetadata(site, options);
+  if (settled.problems) throw new UsageError(settled.problems.join("\n"));
+  return { community: site.name, metadata: settled.metadata };
+}
+
+/** What the built folder says it is (src/core/site-description.ts), or why it cannot say. */
+function builtSite(siteDir: string): SiteDescription {
+  const path = join(siteDir, SITE_DESCRIPTION_FILE);
+  const rebuild = `rebuild it with this version (npm run build, with QA_OUT_DIR=${siteDir} and the content folder it was built from as QA_CONTENT_DIR), then pack it again`;
+  if (!existsSync(path)) {
+    throw new UsageError(
+      `${siteDir} has no ${SITE_DESCRIPTION_FILE}: it was built by an older version, which did not say which community it holds; ${rebuild}`,
+    );
+  }
+  let read: unknown;
+  try {
+    read = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(`${path} is not JSON (${String(error)}); ${rebuild}`);
+  }
+  const parsed = siteDescriptionSchema.safeParse(read);
+  if (!parsed.success) {
+    throw new UsageError(`${path} is not a site description this version reads; ${rebuild}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * With QA_CONTENT_DIR set, its community.yaml must be the built site's: packing one site
+ * under another's metadata is an error, not a choice.
+ */
+function sameCommunity(site: SiteDescription, siteDir: string, contentDir: string): void {
   const { community, problems } = readCommunity(contentDirectory());
   if (community === undefined) throw new UsageError(`\n${formatProblems(problems)}`);
-  const settled = zimMetadata(community, options);
-  if (settled.problems) throw new UsageError(settled.problems.join("\n"));
-  return { community: community.name, metadata: settled.metadata };
+  const yaml = siteDescription(community);
+  const differs = (["name", "origin"] as const).filter((field) => yaml[field] !== site[field]);
+  if (differs.length === 0) return;
+  const shown = (description: SiteDescription) =>
+    differs.map((field) => `${field} ${JSON.stringify(description[field] ?? null)}`).join(", ");
+  throw new UsageError(
+    `${siteDir} was built from another community (${shown(site)}) than QA_CONTENT_DIR=${contentDir} holds (${shown(yaml)}); unset QA_CONTENT_DIR to pack the site as it was built, or rebuild it from that folder`,
+  );
 }
 
 /** The writer, beside this script: openZIM's libzim through its Python binding. */

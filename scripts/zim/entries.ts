@@ -10,9 +10,11 @@ import { mediaTypeOf } from "../common/media-types.ts";
 
 /**
  * Files a host reads and a ZIM has no use for, at the site's root: `404.html` (Kiwix shows its
- * own, and its link home is the host's root), `_headers`, `robots.txt`, the sitemaps.
+ * own, and its link home is the host's root), `_headers`, `robots.txt`, the sitemaps, and
+ * `community.json`, which the ZIM's metadata says already.
  */
-const HOST_ONLY = /^(?:404\.html|_headers|robots\.txt|\.nojekyll|sitemap[\w-]*\.xml)$/;
+const HOST_ONLY =
+  /^(?:404\.html|_headers|robots\.txt|\.nojekyll|sitemap[\w-]*\.xml|community\.json)$/;
 /** Precompressed copies (QA_PRECOMPRESS): a ZIM compresses its clusters itself. */
 const PRECOMPRESSED = /\.(?:br|gz)$/;
 /** A question's page: what Kiwix's suggestions, random page and full-text search lead to. */

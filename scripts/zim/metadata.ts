@@ -1,8 +1,8 @@
-import type { Community } from "../../src/schemas/community.ts";
+import type { SiteDescription } from "../../src/core/site-description.ts";
 
 /*
- * The metadata a ZIM file carries for Kiwix's library, from community.yaml and the command
- * line's overrides, checked against openZIM's rules (https://wiki.openzim.org/wiki/Metadata).
+ * The metadata a ZIM file carries for Kiwix's library, from what the built site says it is
+ * (its community.json, from community.yaml) and the command line's overrides, checked against openZIM's rules (https://wiki.openzim.org/wiki/Metadata).
  */
 
 /** What the command line may set; each overrides what community.yaml gives. */
@@ -41,7 +41,7 @@ const MAX_DESCRIPTION = 80;
 
 /** The metadata, or every problem with it, each naming the flag that fixes it. */
 export function zimMetadata(
-  community: Community,
+  community: SiteDescription,
   flags: ZimFlags,
 ): { metadata: ZimMetadata; problems?: undefined } | { metadata?: undefined; problems: string[] } {
   const host = community.origin === undefined ? undefined : new URL(community.origin).host;

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ChildProcess } from "node:child_process";
-import { chmodSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { runCollectingOutput } from "../../scripts/common/run-process.ts";
@@ -96,13 +96,50 @@ describe("the example as a ZIM file", () => {
     );
   });
 
+  it("packs any built folder as the site it is, from what the site says, with no content folder", async () => {
+    const other = join(work, "basic-site");
+    const build = await buildSite(
+      join(projectRoot, "tests/fixtures/basic/content"),
+      other,
+      "npm run build",
+      {
+        QA_CACHE_DIR: join(work, "basic-cache"),
+      },
+    );
+    assert.equal(build.exitCode, 0, build.output);
+    const packed = await packZim(["--out", join(work, "basic.zim"), "--site", other]);
+    assert.equal(packed.exitCode, 0, packed.output);
+    assert.match(packed.output, /"Fixture Community", fixture_community_eng_all\n/);
+    // With QA_CONTENT_DIR naming another community, packing is refused, naming both.
+    const crossed = await packZim(["--out", join(work, "crossed.zim"), "--site", other], {
+      QA_CONTENT_DIR: join(projectRoot, "content"),
+    });
+    assert.equal(crossed.exitCode, 2, crossed.output);
+    assert.match(
+      crossed.stderr,
+      /was built from another community \(name "Fixture Community"\) than QA_CONTENT_DIR=\S+ holds \(name "Homelab & Self-Hosting"\); unset QA_CONTENT_DIR/,
+    );
+    assert.equal(existsSync(join(work, "crossed.zim")), false);
+  });
+
+  it("refuses a site built by an older version, which does not say what it is, naming the fix", async () => {
+    const old = join(work, "old-site");
+    cpSync(site, old, { recursive: true });
+    rmSync(join(old, "community.json"));
+    const packed = await packZim(["--out", join(work, "old.zim"), "--site", old]);
+    assert.equal(packed.exitCode, 2, packed.output);
+    assert.match(
+      packed.stderr,
+      /has no community\.json: it was built by an older version, .*; rebuild it with this version \(npm run build/,
+    );
+  });
+
   it("says how to install libzim's binding when the interpreter lacks it, or is missing", async () => {
     // Python without its site packages: Debian's python3-libzim is one of them.
     const bare = join(work, "python-without-libzim");
     writeFileSync(bare, '#!/bin/sh\nexec python3 -S "$@"\n');
     chmodSync(bare, 0o755);
     const packed = await packZim(["--out", join(work, "none.zim"), "--site", site], {
-      ...process.env,
       QA_ZIM_PYTHON: bare,
     });
     assert.equal(packed.exitCode, 2, packed.output);
@@ -111,7 +148,6 @@ describe("the example as a ZIM file", () => {
       /python3-libzim is not installed: .*sudo apt-get install python3-libzim/,
     );
     const missing = await packZim(["--out", join(work, "none.zim"), "--site", site], {
-      ...process.env,
       QA_ZIM_PYTHON: "/nonexistent/python3",
     });
     assert.equal(missing.exitCode, 2, missing.output);

@@ -6,14 +6,18 @@ import { projectRoot } from "../../src/project-paths.ts";
 
 /*
  * The example packed and served as a Kiwix reader gets it, for the build test and the browser
- * spec alike: `npm run zim` with the example's community.yaml, then kiwix-serve.
+ * spec alike: `npm run zim` on the built example, then kiwix-serve.
  */
 
-/** `npm run zim` with `args`, community.yaml from the example, its output collected. */
-export function packZim(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
+/**
+ * `npm run zim` with `args`, its output collected: with no QA_CONTENT_DIR unless `env` sets
+ * one, so that the metadata is the built site's own.
+ */
+export function packZim(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
+  const { QA_CONTENT_DIR: _ignored, ...inherited } = process.env;
   return runCollectingOutput(process.execPath, [join(projectRoot, "scripts/zim.ts"), ...args], {
     cwd: projectRoot,
-    env: { ...env, QA_CONTENT_DIR: join(projectRoot, "content") },
+    env: { ...inherited, ...env },
   });
 }
 
