@@ -41,7 +41,7 @@ const MAX_DESCRIPTION = 80;
 
 /** The metadata, or every problem with it, each naming the flag that fixes it. */
 export function zimMetadata(
-  community: SiteDescription,
+  community: Pick<SiteDescription, "name" | "origin" | "language" | "license">,
   flags: ZimFlags,
 ): { metadata: ZimMetadata; problems?: undefined } | { metadata?: undefined; problems: string[] } {
   const host = community.origin === undefined ? undefined : new URL(community.origin).host;

@@ -14,7 +14,8 @@ import { projectRoot } from "../../src/project-paths.ts";
  * one, so that the metadata is the built site's own.
  */
 export function packZim(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const { QA_CONTENT_DIR: _ignored, ...inherited } = process.env;
+  const inherited = { ...process.env };
+  delete inherited["QA_CONTENT_DIR"];
   return runCollectingOutput(process.execPath, [join(projectRoot, "scripts/zim.ts"), ...args], {
     cwd: projectRoot,
     env: { ...inherited, ...env },
