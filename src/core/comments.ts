@@ -60,3 +60,22 @@ function oldestFirst(comments: RenderedComment[]): RenderedComment[] {
     a.commented < b.commented ? -1 : a.commented > b.commented ? 1 : 0,
   );
 }
+
+/**
+ * A post's comments as Stack Exchange shows them before "Show N more comments": the `shown`
+ * highest-voted (an earlier one first among equal scores), in date order, and the rest
+ * `folded`, in date order. `comments` come oldest first (`oldestFirst`).
+ */
+export function foldComments<Shown extends { score: number }>(
+  comments: readonly Shown[],
+  shown: number,
+): { shown: Shown[]; folded: Shown[] } {
+  if (comments.length <= shown) return { shown: [...comments], folded: [] };
+  const byVotes = comments.map((comment, at) => ({ comment, at }));
+  byVotes.sort((a, b) => b.comment.score - a.comment.score || a.at - b.at);
+  const kept = new Set(byVotes.slice(0, shown).map(({ at }) => at));
+  return {
+    shown: comments.filter((_comment, at) => kept.has(at)),
+    folded: comments.filter((_comment, at) => !kept.has(at)),
+  };
+}

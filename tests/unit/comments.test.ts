@@ -2,6 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renderCommentHtml } from "../../src/lib/comment-html.ts";
 import { readQuestionFile } from "../../src/core/question-file.ts";
+import { foldComments } from "../../src/core/comments.ts";
 import { communityWith, pagesOf as assembledPages } from "../helpers/content-in-memory.ts";
 
 /*
@@ -147,5 +148,24 @@ describe("comments on a question's page", () => {
     const gone = { ...questions, "2": questions["2"].replace("comment11_1", "comment99_1") };
     const html = pagesOf(gone, answers).pages.get("2")?.comments?.[0]?.html ?? "";
     assert.match(html, /href="\.\.\/\.\.\/questions\/1\/index\.html">this one/);
+  });
+});
+
+describe("folding a post's comments", () => {
+  /** Comments in date order, each named by its place and scored. */
+  const comments = (scores: number[]) => scores.map((score, at) => ({ id: `c${at}`, score }));
+  const ids = (part: { id: string }[]) => part.map(({ id }) => id);
+
+  it("shows the five highest-voted in date order and folds the rest, as bicycles.meta's 389", () => {
+    const { shown, folded } = foldComments(comments([0, 0, 1, 0, 0, 0, 7, 0]), 5);
+    // A 7-vote comment is never folded under 0-vote ones; equal scores keep the earlier.
+    assert.deepEqual(ids(shown), ["c0", "c1", "c2", "c3", "c6"]);
+    assert.deepEqual(ids(folded), ["c4", "c5", "c7"]);
+  });
+
+  it("folds nothing up to five", () => {
+    const { shown, folded } = foldComments(comments([3, 0, 9]), 5);
+    assert.deepEqual(ids(shown), ["c0", "c1", "c2"]);
+    assert.deepEqual(folded, []);
   });
 });
