@@ -115,11 +115,12 @@ for (const colorScheme of ["light", "dark"] as const) {
       "example",
       "questions/htaccess-rewrite-to-nginx/index.html",
     ],
-    // Its last question comment is folded, and the fragment opens the fold for axe to see it.
+    // A question comment is folded, and the fragment opens the fold and marks the comment for
+    // axe to see both.
     [
       "a question page with comments, folded and opened",
       "example",
-      "questions/nginx-reverse-proxy-websocket/index.html#comment-107",
+      "questions/nginx-reverse-proxy-websocket/index.html#comment-105",
     ],
   ] as const) {
     test(`axe-core finds no violation on ${name} (${colorScheme})`, async ({ page }) => {
@@ -201,7 +202,7 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
 }
 
 for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
-  test(`comments show under their post, past five folded; a link to a folded one opens it (${delivery})`, async ({
+  test(`comments show under their post, the five highest-voted first, the rest folded; a link to a folded one opens it and marks it (${delivery})`, async ({
     page,
   }) => {
     const seen = watchPage(page);
@@ -213,13 +214,16 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
     await expect(question.first()).toContainText(
       "Which nginx version is this? nginx -v prints it. – marta",
     );
+    // The latest, with 3 votes, is shown; two with none are folded, as on Stack Exchange.
+    await expect(question.last()).toContainText("Fixed with the timeout, thanks all.");
     const fold = page.locator("main > details.more-comments");
     await expect(fold.locator("summary")).toHaveText("Show 2 more comments");
     await expect(fold).not.toHaveAttribute("open");
-    await expect(page.locator("#comment-107")).toBeHidden();
+    await expect(page.locator("#comment-102")).toBeHidden();
+    await expect(page.locator("#comment-105")).toBeHidden();
     // Printed, a page shows every comment: paper has no disclosure to open.
     await page.emulateMedia({ media: "print" });
-    await expect(page.locator("#comment-107")).toBeVisible();
+    await expect(page.locator("#comment-102")).toBeVisible();
     await expect(fold.locator("summary")).toBeHidden();
     await page.emulateMedia({ media: "screen" });
     const answer = page.locator("#answer-nginx-websocket-map-connection li.comment");
@@ -228,10 +232,20 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
     await expect(answer.first()).not.toContainText("CC BY-SA 4.0");
     await expect(answer.nth(1)).toContainText("· CC0 1.0");
 
-    await answer.getByRole("link", { name: "as Sam found" }).click();
-    await expect(page).toHaveURL(/#comment-107$/);
-    await expect(page.locator("#comment-107")).toBeInViewport();
+    const background = (selector: string) =>
+      page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+    const unmarked = await background("#comment-101");
+    await answer.getByRole("link", { name: "nginx 1.18.0" }).click();
+    await expect(page).toHaveURL(/#comment-102$/);
+    await expect(page.locator("#comment-102")).toBeInViewport();
     await expect(fold).toHaveAttribute("open");
+    // The comment a link led to is marked; the others are not.
+    expect(await background("#comment-102")).not.toBe(unmarked);
+    expect(await background("#comment-103")).toBe(unmarked);
+    await page.getByRole("link", { name: "This answer" }).click();
+    await expect(page).toHaveURL(/#answer-nginx-websocket-read-timeout$/);
+    expect(await background("#answer-nginx-websocket-read-timeout")).not.toBe(unmarked);
+    expect(await background("#comment-102")).toBe(unmarked);
     expect(seen.failed).toEqual([]);
   });
 }
