@@ -37,6 +37,27 @@ describe("a comment's text", () => {
     assert.deepEqual(links.targets, ["t/ipa"]);
   });
 
+  it("on a meta site, links [tag:x] to the main site's tag and [meta-tag:x] to its own", () => {
+    const meta = renderCommentHtml(
+      "[tag:children] and [meta-tag:discussion]",
+      "https://bicycles.meta.stackexchange.com",
+    );
+    assert.equal(
+      meta.html,
+      '<a href="https://bicycles.stackexchange.com/questions/tagged/children" rel="nofollow noopener noreferrer">children</a> and <a data-post="t/discussion" href="https://bicycles.meta.stackexchange.com/questions/tagged/discussion" rel="nofollow noopener noreferrer">discussion</a>',
+    );
+    assert.deepEqual(meta.links.targets, ["t/discussion"]);
+    assert.match(
+      renderCommentHtml("[tag:git]", "https://meta.superuser.com").html,
+      /href="https:\/\/superuser\.com\/questions\/tagged\/git"/,
+    );
+    // On a main site, [meta-tag:x] is its meta's tag.
+    assert.match(
+      renderCommentHtml("[meta-tag:support]", ORIGIN).html,
+      /^<a href="https:\/\/beer\.meta\.stackexchange\.com\/questions\/tagged\/support" rel/,
+    );
+  });
+
   it("shows HTML and script addresses as text: nothing in a comment runs", () => {
     assert.equal(
       html("<script>alert(1)</script><img src=x onerror=alert(2)> [x](javascript:alert(3))"),
