@@ -120,3 +120,27 @@ test("a long inline formula breaks after its operators and stays within the colu
   expect(formula, "the formula ends within the column").toBeLessThanOrEqual(column + 0.5);
   expect(lines, "lines the formula is broken into").toBeGreaterThan(1);
 });
+
+test("a wide table breaks its cells between words only, and scrolls inside its own box", async ({
+  page,
+}) => {
+  await page.goto(new URL("questions/wide-formula/", pageUrl("narrow", "http")).href);
+  const table = page.locator(".post-body table").first();
+  const { split, overflows } = await table.evaluate((element) => {
+    // A word split across lines has more than one box of its own.
+    const split: string[] = [];
+    for (const cell of element.querySelectorAll("th, td")) {
+      const text = cell.firstChild;
+      if (text === null || text.nodeType !== Node.TEXT_NODE) continue;
+      for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        if (range.getClientRects().length > 1) split.push(word[0]);
+      }
+    }
+    return { split, overflows: element.scrollWidth > element.clientWidth };
+  });
+  expect(split, "words broken across lines").toEqual([]);
+  expect(overflows, "the table is wider than the column, and scrolls").toBe(true);
+});
