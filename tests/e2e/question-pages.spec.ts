@@ -96,6 +96,10 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
       .getByRole("link", { name: "Answers Fixture" })
       .click();
     await expect(page.locator("h1")).toHaveText("Answers Fixture");
+    // A question no one answered says so where its answers would be.
+    await page.goto(sitePage("example", delivery, "questions/pbs-datastore-on-nfs/index.html"));
+    await expect(page.getByRole("region", { name: "No answers yet" })).toBeVisible();
+    await expect(page.locator("article.answer")).toHaveCount(0);
     expect(seen.failed).toEqual([]);
     expect(seen.errors).toEqual([]);
     // Nothing but the site's own files: the author and source links are not followed.
