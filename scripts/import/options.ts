@@ -35,10 +35,11 @@ Usage:
   npm run import -- <dump-folder | Posts.xml> --out <content-folder> [options]
 
   <dump-folder>        A folder holding Posts.xml and, when present, PostLinks.xml (duplicate
-                       and linked questions), Tags.xml (tag counts, cross-checked) and
-                       Users.xml (authors' names). Given Posts.xml itself, the files beside
-                       it are used. Comments, edit history and votes are not imported; the
-                       report counts their rows.
+                       and linked questions), Tags.xml (tag counts, cross-checked), Users.xml
+                       (authors' names) and Comments.xml (each post's comments, in its file).
+                       Given Posts.xml itself, the files beside it are used. Edit history
+                       (PostHistory.xml) and votes (Votes.xml) are not imported; the report
+                       counts their rows.
 
 Options:
   --out DIR            The content folder to write. Required. It is built in a temporary folder

@@ -847,6 +847,12 @@ describe("the import command", () => {
   it("documents every flag in --help, and treats a wrong command line as a usage error", () => {
     const help = runImport("--help");
     assert.equal(help.status, 0);
+    // What it reads and what it leaves, as the import does.
+    assert.match(help.stdout, /Comments\.xml \(each post's comments, in its file\)/);
+    assert.match(
+      help.stdout,
+      /Edit history\s+\(PostHistory\.xml\) and votes \(Votes\.xml\) are not imported/,
+    );
     for (const flag of [
       "--out",
       "--force",
