@@ -1,6 +1,10 @@
 import { join } from "node:path";
 import type { AstroIntegration } from "astro";
-import { bundleEntryFile, checkAstroVersion } from "../machinery/astro/astro-internals.ts";
+import {
+  bundleEntryFile,
+  checkAstroVersion,
+  countPagesBuiltBeside,
+} from "../machinery/astro/astro-internals.ts";
 import { renderThreadSetting, threadedPrerenderer } from "../machinery/astro/render-threads.ts";
 
 /**
@@ -12,12 +16,15 @@ export function renderThreads(): AstroIntegration {
   const setting = renderThreadSetting();
   const { threads } = setting;
   let bundleEntry: string | undefined;
+  // The pages the threads wrote, which Astro's closing count of the pages built adds to its own.
+  let writtenOnThreads = 0;
   return {
     name: "qa-render-threads",
     hooks: {
-      "astro:config:setup": ({ command, updateConfig }) => {
+      "astro:config:setup": ({ command, updateConfig, logger }) => {
         if (command !== "build" || threads === 0) return;
         checkAstroVersion();
+        countPagesBuiltBeside(logger, () => writtenOnThreads);
         updateConfig({
           vite: {
             plugins: [
@@ -38,7 +45,11 @@ export function renderThreads(): AstroIntegration {
       "astro:build:start": ({ setPrerenderer }) => {
         if (threads === 0) return;
         setPrerenderer((astroPrerenderer) =>
-          threadedPrerenderer(astroPrerenderer, { ...setting, bundleEntry: () => bundleEntry }),
+          threadedPrerenderer(astroPrerenderer, {
+            ...setting,
+            bundleEntry: () => bundleEntry,
+            onWritten: (pages) => (writtenOnThreads = pages),
+          }),
         );
       },
     },

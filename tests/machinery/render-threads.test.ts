@@ -33,6 +33,7 @@ for (const [name, contentDir] of [
 ] as const) {
   it(`writes the same files on threads as on the main thread, for ${name}`, async () => {
     const built = new Map<string, Map<string, Buffer>>();
+    const pageCounts: number[] = [];
     for (const threads of ["0", "2"]) {
       const outDir = join(work, `${name.length}-${threads}`);
       const build = await buildSite(contentDir(), outDir, "npm run build", {
@@ -40,6 +41,9 @@ for (const [name, contentDir] of [
         QA_CACHE_DIR: join(work, `cache-${name.length}-${threads}`),
       });
       assert.equal(build.exitCode, 0, build.output);
+      // Astro's closing count is of every page built, on the threads or not, the same both ways.
+      const [, builtPages] = /\[build\] (\d+) page\(s\) built in /.exec(build.output) ?? [];
+      pageCounts.push(Number(builtPages));
       if (threads === "0") {
         assert.doesNotMatch(build.output, /\[render-threads\]/);
       } else {
@@ -55,6 +59,8 @@ for (const [name, contentDir] of [
       }
       built.set(threads, filesUnder(outDir));
     }
+    assert.equal(pageCounts[1], pageCounts[0], "pages built, on threads and on the main thread");
+    assert.ok((pageCounts[0] ?? 0) > 40, `pages built: ${pageCounts[0]}`);
     const [plain, threaded] = [built.get("0"), built.get("2")];
     assert.ok(plain && threaded && plain.size > 0);
     assert.deepEqual([...threaded.keys()].sort(), [...plain.keys()].sort());

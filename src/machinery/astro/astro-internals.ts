@@ -110,6 +110,26 @@ export interface AstroLog {
   message: string;
 }
 
+/**
+ * Astro's closing count of the pages it built ("5 page(s) built in 1.85s"), made to count the
+ * pages `besideAstro()` says were written beside its own loop as well: it counts only its own,
+ * and printed after the render threads' line, it read as the whole build's. Done on the log's
+ * destination, which every logger of the build shares with the integration's `logger`.
+ */
+export function countPagesBuiltBeside(logger: unknown, besideAstro: () => number): void {
+  const destination = (logger as { options?: { destination?: { write?: unknown } } }).options
+    ?.destination;
+  if (typeof destination?.write !== "function") return;
+  const write = destination.write.bind(destination) as (line: AstroLog) => boolean;
+  destination.write = (line: AstroLog): boolean => {
+    const counted = /^(\d+) page\(s\) built in /.exec(line.message);
+    const beside = besideAstro();
+    if (line.label !== "build" || counted === null || beside === 0) return write(line);
+    const all = Number(counted[1]) + beside;
+    return write({ ...line, message: line.message.replace(/^\d+/, String(all)) });
+  };
+}
+
 /** One route of the page bundle, with the static paths a thread puts in its route cache. */
 export interface BundleRoute {
   routeData: RouteData;

@@ -70,7 +70,11 @@ const FALL_BACK =
  */
 export function threadedPrerenderer(
   astroPrerenderer: AstroPrerenderer,
-  setting: RenderThreadSetting & { bundleEntry: () => string | undefined },
+  setting: RenderThreadSetting & {
+    bundleEntry: () => string | undefined;
+    /** Told how many pages the threads wrote, once they are done. */
+    onWritten?: (pages: number) => void;
+  },
 ): AstroPrerenderer {
   const threaded = new ThreadedPages(astroPrerenderer, setting);
   return {
@@ -112,6 +116,7 @@ class ThreadedPages {
   readonly #threads: number;
   readonly #fromPages: number;
   readonly #bundleEntry: () => string | undefined;
+  readonly #onWritten: ((pages: number) => void) | undefined;
   #pool: RenderPool | undefined;
   #build: AstroBuild | undefined;
   #layout: OutputLayout | undefined;
@@ -121,14 +126,12 @@ class ThreadedPages {
   /** The pages Astro's loop renders (endpoints aside), to say how many pages were written. */
   #astroPages = 0;
 
-  constructor(
-    astro: AstroPrerenderer,
-    setting: RenderThreadSetting & { bundleEntry: () => string | undefined },
-  ) {
+  constructor(astro: AstroPrerenderer, setting: Parameters<typeof threadedPrerenderer>[1]) {
     this.#astro = astro;
     this.#threads = setting.threads;
     this.#fromPages = setting.fromPages;
     this.#bundleEntry = setting.bundleEntry;
+    this.#onWritten = setting.onWritten;
   }
 
   async setup(): Promise<void> {
@@ -264,7 +267,7 @@ class ThreadedPages {
       const written = await this.#pass;
       this.#checkFilesOfCheckedPages();
       if (written !== undefined) {
-        // Astro's own count of the pages built, printed after this, counts only its own.
+        this.#onWritten?.(written);
         console.info(
           `[render-threads] ${written} pages rendered and written on ${this.#threads} threads; Astro wrote the other ${this.#astroPages}`,
         );
