@@ -37,7 +37,9 @@ function startSearchBox(): void {
   const list = element("ol", { className: "search-results" });
   const more = element("button", { className: "search-more", type: "button", hidden: true });
   more.textContent = "Show more results";
-  box.append(status, list, more);
+  // "Did you mean ...?", when a word is in no question but one near it is.
+  const suggestion = element("p", { className: "search-suggestion", hidden: true });
+  box.append(status, suggestion, list, more);
   // The relative way from this page to the site's root, written by the page.
   const root = box.dataset["root"] ?? "./";
   const searcher = createSearcher(scriptSource(`${root}${SEARCH_FOLDER}/`));
@@ -54,6 +56,7 @@ function startSearchBox(): void {
       found = result;
       shown = 0;
       list.replaceChildren();
+      offerSuggestion(suggestion, result.suggestion, input);
       if (result.words.length === 0) {
         status.textContent = query.trim() === "" ? "" : "Type a less common word.";
         more.hidden = true;
@@ -103,6 +106,31 @@ function startSearchBox(): void {
   box.addEventListener("keydown", (event) => moveFocus(event, input, list));
   // A page the browser restored with text in the box (back and forward) shows its results.
   if (input.value !== "") void show(input.value);
+}
+
+/**
+ * Offers, in `offer`, the query with its unknown words replaced (`words`), as a button that
+ * searches for it; hides it when there is none.
+ */
+function offerSuggestion(
+  offer: HTMLElement,
+  words: readonly string[] | undefined,
+  input: HTMLInputElement,
+): void {
+  offer.hidden = words === undefined;
+  if (words === undefined) {
+    offer.replaceChildren();
+    return;
+  }
+  const query = words.join(" ");
+  const button = element("button", { type: "button", className: "search-suggested" });
+  button.textContent = query;
+  button.addEventListener("click", () => {
+    input.value = query;
+    input.dispatchEvent(new Event("input"));
+    input.focus();
+  });
+  offer.replaceChildren("Did you mean ", button, "?");
 }
 
 /** A new element of the page, with these properties. */

@@ -6,7 +6,8 @@ import {
 } from "../lib/search/index-format.ts";
 import { decodePostings, type Postings } from "../lib/search/postings.ts";
 import { rankQuestions, type TermPostings } from "../lib/search/rank.ts";
-import { parseQuery, SHORTEST_PREFIX } from "../lib/search/words.ts";
+import { nearestWord } from "../lib/search/nearest-word.ts";
+import { parseQuery, SHORTEST_PREFIX, withoutTrailingS } from "../lib/search/words.ts";
 
 /**
  * Where the index's files come from: script files in the reader's browser
@@ -24,18 +25,15 @@ export interface Found {
   words: string[];
   /** Every matching question, best first, as its position in the listing. */
   questions: number[];
+  /**
+   * When nothing matches because a word is in no question: the words again, each such word
+   * replaced by the nearest word the index holds (`nearestWord`), when every one has one.
+   */
+  suggestion?: string[];
 }
 
-/**
- * Searches the index behind `source`, loading each chunk the first time a query needs it and
- * keeping what it loaded (and decoded) for the next keystrokes.
- */
-export function createSearcher(source: IndexSource): {
-  /** Loads the manifest, which every query needs first. */
-  prepare(): Promise<void>;
-  find(query: string): Promise<Found>;
-  records(questions: readonly number[]): Promise<QuestionRecord[]>;
-} {
+/** The index behind `source` as a searcher reads it, each chunk loaded and decoded once. */
+function indexReader(source: IndexSource) {
   let manifest: Promise<SearchManifest> | undefined;
   const chunks = new Map<string, Promise<unknown>>();
   const wordChunks = new Map<string, Promise<Map<string, string>>>();
@@ -79,6 +77,44 @@ export function createSearcher(source: IndexSource): {
     return term;
   };
 
+  /** A query's word as a term: its own postings, and those of the word it may be a possessive of. */
+  const termOf = async (word: string): Promise<TermPostings> => {
+    const term = await lookUp(word, word.length >= SHORTEST_PREFIX);
+    const base = withoutTrailingS(word);
+    const possessive = base === undefined ? undefined : (await lookUp(base, false)).exact;
+    return possessive === undefined ? term : { ...term, longer: [...term.longer, possessive] };
+  };
+
+  /** The index's word nearest to `word`, from the word chunks around where it would be. */
+  const nearestIndexed = async (word: string): Promise<string | undefined> => {
+    const { wordChunks: chunkList } = await theManifest();
+    const [name] = chunksHolding(chunkList, word, false);
+    const at = chunkList.findIndex(([, chunk]) => chunk === name);
+    const around = chunkList.slice(Math.max(at - 1, 0), at + 2).map(([, chunk]) => chunk);
+    const candidates = (await Promise.all(around.map(wordsOfChunk))).flatMap((byWord) =>
+      [...byWord].map(
+        ([candidate, encoded]) =>
+          [candidate, () => postingsOf(candidate, encoded).questions.length] as const,
+      ),
+    );
+    return nearestWord(word, candidates);
+  };
+
+  return { theManifest, loadChunk, lookUp, termOf, nearestIndexed };
+}
+
+/**
+ * Searches the index behind `source`, loading each chunk the first time a query needs it and
+ * keeping what it loaded (and decoded) for the next keystrokes.
+ */
+export function createSearcher(source: IndexSource): {
+  /** Loads the manifest, which every query needs first. */
+  prepare(): Promise<void>;
+  find(query: string): Promise<Found>;
+  records(questions: readonly number[]): Promise<QuestionRecord[]>;
+} {
+  const { theManifest, loadChunk, termOf, nearestIndexed } = indexReader(source);
+
   return {
     async prepare() {
       await theManifest();
@@ -88,11 +124,15 @@ export function createSearcher(source: IndexSource): {
       const found: Found = { words, questions: [] };
       if (words.length === 0) return found;
       const { questions: questionCount } = await theManifest();
-      const terms = await Promise.all(
-        words.map((word) => lookUp(word, word.length >= SHORTEST_PREFIX)),
-      );
-      // A term found nowhere: nothing holds every term, and nothing need be ranked.
-      if (terms.some(({ exact, longer }) => exact === undefined && longer.length === 0)) {
+      const terms = await Promise.all(words.map(termOf));
+      const missing = terms.map(({ exact, longer }) => exact === undefined && longer.length === 0);
+      // A term found nowhere: nothing holds every term, and nothing need be ranked; the nearest
+      // words the index holds may be what was meant.
+      if (missing.some(Boolean)) {
+        const replaced = await Promise.all(
+          words.map((word, at) => (missing[at] ? nearestIndexed(word) : word)),
+        );
+        if (replaced.every((word) => word !== undefined)) found.suggestion = replaced;
         return found;
       }
       found.questions = rankQuestions(terms, questionCount);

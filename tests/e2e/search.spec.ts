@@ -169,6 +169,28 @@ test.describe("the search box", () => {
     );
   });
 
+  test("offers the nearest word for one it does not know, and searches for it", async ({
+    page,
+  }) => {
+    await page.goto(listing);
+    await search(page, "wiregaurd handshake ");
+    await expect(page.getByRole("status")).toHaveText(
+      "No question matches \u201cwiregaurd handshake\u201d.",
+    );
+    await expect(page.locator(".search-suggestion")).toHaveText(
+      "Did you mean wireguard handshake?",
+    );
+    await page.getByRole("button", { name: "wireguard handshake" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "2 questions match \u201cwireguard handshake\u201d.",
+    );
+    await expect(page.locator(".search-suggestion")).toBeHidden();
+    await expect(page.getByLabel("Search questions")).toBeFocused();
+    // Words each known, in no one question: nothing to correct.
+    await search(page, "wireguard scrub ");
+    await expect(page.locator(".search-suggestion")).toBeHidden();
+  });
+
   test("Escape clears it; Enter in it goes nowhere", async ({ page }) => {
     await page.goto(listing);
     const box = page.getByLabel("Search questions");

@@ -17,6 +17,7 @@ import {
 import { rankQuestions } from "../../src/lib/search/rank.ts";
 import { indexWords, parseQuery, searchWords } from "../../src/lib/search/words.ts";
 import { chunksHolding, createSearcher } from "../../src/search/searcher.ts";
+import { editDistance, nearestWord } from "../../src/lib/search/nearest-word.ts";
 import { assembleContent } from "../../src/core/content.ts";
 import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
 import { questionFiles } from "../../src/core/question-file.ts";
@@ -346,7 +347,12 @@ describe("searching a built index", () => {
       assert.deepEqual(await ids(query), expected, query);
     }
     assert.deepEqual(await ids("Grover\u2019s oracle"), expected);
-    assert.deepEqual(await ids("grover's oracles"), ["oracles"]);
+    // A plural finds its singular too, as a possessive typed without its apostrophe would.
+    assert.deepEqual(await ids("grover's oracles"), [
+      "oracles",
+      ...expected.slice(0, 2),
+      "building",
+    ]);
   });
 
   it("puts a question that holds a word as typed before one that holds a longer word only", async () => {
@@ -521,5 +527,65 @@ describe("answers", () => {
     // Not what the page does not show: a link's address, a script the sanitizer dropped.
     assert.deepEqual(await search("zzlinkword "), []);
     assert.deepEqual(await search("zzscriptword "), []);
+  });
+});
+
+describe("a query that finds little", () => {
+  const sizes = { wordChunkCharacters: 40, questionsPerChunk: 2 };
+  const shor: SearchDocument[] = [
+    ["factoring", "Shor's algorithm on 15", "The period of 7 mod 15."],
+    ["entangled", "Is this state entangled?", "Measuring the entanglement of two qubits."],
+    ["shores", "Qubits on distant shores", "Entanglement across a network."],
+    ["classes", "Complexity classes", "BQP and the class of entanglement problems."],
+  ].map(([id, title, body]) => ({
+    id: id as string,
+    title: title as string,
+    titleLine: title as string,
+    tags: ["quantum"],
+    bodyWords: spaced(body as string),
+    answerWords: "",
+  }));
+  const searcher = () => createSearcher(inMemorySource(buildSearchIndex(shor, { sizes })).source);
+  const ids = async (query: string) => {
+    const found = await searcher().find(query);
+    return (await searcher().records(found.questions)).map(([id]) => id);
+  };
+
+  it("reads a trailing s as the possessive typed without its apostrophe", async () => {
+    assert.deepEqual(await ids("shor's algorithm"), ["factoring"]);
+    assert.deepEqual(await ids("shors algorithm"), ["factoring"]);
+    assert.deepEqual(await ids("shors "), ["factoring"]);
+    // A word ending in ss is no possessive: "class" stays as typed.
+    assert.deepEqual(await ids("class "), ["classes"]);
+  });
+
+  it("offers the nearest word the index holds when a word is in no question", async () => {
+    const found = await searcher().find("entanglment");
+    assert.deepEqual(found.questions, []);
+    assert.deepEqual(found.suggestion, ["entanglement"]);
+    const two = await searcher().find("qbits entanglment ");
+    assert.deepEqual(two.suggestion, ["qubits", "entanglement"]);
+    // Words each found, but in no one question: nothing to correct.
+    const apart = await searcher().find("period network ");
+    assert.deepEqual(apart.questions, []);
+    assert.equal(apart.suggestion, undefined);
+    // Nothing near enough: no suggestion.
+    assert.equal((await searcher().find("zzyzx ")).suggestion, undefined);
+  });
+});
+
+describe("edit distance", () => {
+  it("counts insertions, deletions, changes and swaps, up to a bound", () => {
+    assert.equal(editDistance("entanglment", "entanglement", 2), 1);
+    assert.equal(editDistance("qbuit", "qubit", 2), 1);
+    assert.equal(editDistance("kitten", "sitting", 2), 3);
+    assert.equal(editDistance("kitten", "sitting", 5), 3);
+    assert.equal(
+      nearestWord("qbit", [
+        ["qubit", () => 3],
+        ["quit", () => 9],
+      ]),
+      "quit",
+    );
   });
 });

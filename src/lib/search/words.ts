@@ -160,3 +160,14 @@ export function parseQuery(text: string): ParsedQuery {
   );
   return { words };
 }
+
+/**
+ * What a query's word may also stand for, typed without its apostrophe: the possessive's own
+ * word (`shors` for `shor's`, which the index holds as `shor`), and so a plural's singular
+ * (`oracles`, `oracle`). None for a word too short to tell, or one ending in `ss` (`class`).
+ */
+export function withoutTrailingS(word: string): string | undefined {
+  return word.length >= 4 && word.endsWith("s") && !word.endsWith("ss")
+    ? word.slice(0, -1)
+    : undefined;
+}
