@@ -2,6 +2,8 @@ import { buildSearchIndex, type SearchFile } from "../../src/core/search-index.t
 import { readQuestionPage } from "../../src/machinery/store/text-store.ts";
 import { htmlToText, sanitizedHtmlText } from "../../src/lib/html-text.ts";
 import { indexWords } from "../../src/lib/search/words.ts";
+import type { PostText } from "../../src/lib/search/index-format.ts";
+import { snippetSource } from "../../src/core/comments.ts";
 import { titleOfLine } from "../../src/lib/title-line.ts";
 import { loadContent } from "../../src/machinery/loading/load-content.ts";
 
@@ -17,6 +19,8 @@ export interface BenchDocument {
   bodyWords: string;
   /** Our index words of each answer's text, as the build derives them (ours alone indexes them). */
   answerWords: string;
+  /** The posts' text our results show in context, as the build keeps it (`snippetSource`). */
+  posts: PostText[];
 }
 
 /** Our index, and what building it costs on one thread. */
@@ -67,11 +71,17 @@ export async function loadCorpus(
   const bodyWordsSeconds = (performance.now() - bodyStarted) / 1000;
   const bodyTexts = questions.map(({ bodyHtml }) => htmlToText(bodyHtml));
 
-  const documents = questions.map(({ id, titleLine, state, tags }, position): BenchDocument => {
+  const documents = questions.map((question, position): BenchDocument => {
+    const { id, titleLine, state, tags, bodyHtml, answers } = question;
     const { bodyWords, answerWords } = bodies[position] as (typeof bodies)[number];
     const bodyText = bodyTexts[position] as string;
     const title = titleOfLine(titleLine, state);
-    return { id, title, titleLine, tags, bodyText, bodyWords, answerWords };
+    const textOf = (html: string) => snippetSource(sanitizedHtmlText(html));
+    const posts: PostText[] = [
+      ["", textOf(bodyHtml)],
+      ...answers.map((answer): PostText => [answer.id, textOf(answer.bodyHtml)]),
+    ];
+    return { id, title, titleLine, tags, bodyText, bodyWords, answerWords, posts };
   });
 
   const indexStarted = performance.now();

@@ -48,5 +48,5 @@ export const answerFiles: FolderReader<AnswerEntry, AnswerSettings> = {
   noun: "answer",
   optional: true,
   read: readAnswerFile,
-  pageTexts: ["bodyHtml", "bodyWords", "commentsJson"],
+  pageTexts: ["bodyHtml", "bodyWords", "searchText", "commentsJson"],
 };

@@ -3,6 +3,7 @@ import { highlightBlocks } from "../lib/code-blocks.ts";
 import { renderCommentHtml } from "../lib/comment-html.ts";
 import { sanitizedHtmlText } from "../lib/html-text.ts";
 import { indexWords } from "../lib/search/words.ts";
+import { collapseWhitespace } from "../lib/whitespace.ts";
 import type { Comment, RenderedComment } from "../schemas/comment.ts";
 import type { Community } from "../schemas/community.ts";
 
@@ -28,18 +29,34 @@ export function renderPost(
     origin,
   );
   // Words from the text before its code is coloured: the same text, with less markup to read.
-  const bodyWords = indexWords(sanitizedHtmlText(html)).join(" ");
+  const text = sanitizedHtmlText(html);
+  const bodyWords = indexWords(text).join(" ");
   const bodyHtml = highlightBlocks(html, postLanguage);
   const rendered = comments?.map((comment) => renderComment(comment, origin, links)) ?? [];
   return {
     bodyHtml,
     bodyWords,
+    searchText: snippetSource(text),
     ...(texLeft.length > 0 && { texLeft }),
     ...(rendered.length > 0 && { commentsJson: JSON.stringify(oldestFirst(rendered)) }),
     ...((links.targets.length > 0 || links.dead > 0 || links.images.length > 0) && {
       bodyLinks: links,
     }),
   };
+}
+
+/**
+ * How much of a post's text search keeps to show a result's matched words in context: the
+ * text a page shows of most posts whole (scripts/bench.md, "Search snippets").
+ */
+export const SNIPPET_SOURCE_CHARACTERS = 3_000;
+
+/** A post's text as search shows it in a result: collapsed, and cut past the characters kept. */
+export function snippetSource(text: string): string {
+  const collapsed = collapseWhitespace(text);
+  return collapsed.length <= SNIPPET_SOURCE_CHARACTERS
+    ? collapsed
+    : collapsed.slice(0, SNIPPET_SOURCE_CHARACTERS);
 }
 
 /** A comment with its text as safe HTML (`renderCommentHtml`), its links added to its post's. */

@@ -6,7 +6,8 @@ import type { ContentProblem } from "../lib/problems.ts";
 import { listingRanks, type Orderable } from "../lib/order.ts";
 import { fileOf, listedFiles, type EntryShelf, type FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
-import { toQuestionPage } from "./question-page.ts";
+import { answerOrder, toQuestionPage } from "./question-page.ts";
+import type { PostText } from "../lib/search/index-format.ts";
 import {
   buildSearchIndex,
   type PostingsRuns,
@@ -298,7 +299,16 @@ function questionPageDeriver<Question, Text, IndexFile>(
       .map(({ answer }) => readText(answer.bodyWords))
       .filter((words) => words !== "")
       .join(" ");
-    const document = { id, title, titleLine: listed.titleLine, tags, bodyWords, answerWords };
+    const posts: PostText[] = [
+      ["", readText(question.searchText)],
+      ...[...shownAnswers]
+        .sort(answerOrder)
+        .map(({ id: answerId, answer }): PostText => [answerId, readText(answer.searchText)]),
+    ];
+    const document = {
+      ...{ id, title, titleLine: listed.titleLine, tags, bodyWords, answerWords },
+      posts,
+    };
     const shown = toQuestionPage(
       listed,
       question,

@@ -87,5 +87,5 @@ export const questionFiles: FolderReader<QuestionEntry, QuestionSettings> = {
   noun: "question",
   idNamesFolder: true,
   read: readQuestionFile,
-  pageTexts: ["bodyHtml", "bodyWords", "commentsJson"],
+  pageTexts: ["bodyHtml", "bodyWords", "searchText", "commentsJson"],
 };

@@ -3,6 +3,7 @@ import {
   INDEX_FORMAT,
   MANIFEST_FILE,
   REGISTRY,
+  type PostText,
   type QuestionRecord,
   type SearchManifest,
 } from "../lib/search/index-format.ts";
@@ -34,6 +35,11 @@ export interface SearchDocument {
    * another (a word may come once per answer); "" for none.
    */
   answerWords: string;
+  /**
+   * The text of its posts as a result shows it in context (`searchText`): the question's, its
+   * id "", then each answer's, by its id, in page order. None: a result shows no context.
+   */
+  posts?: PostText[];
 }
 
 /**
@@ -55,11 +61,17 @@ export interface ChunkSizes {
   /** A word chunk is closed once its text passes this many characters. */
   wordChunkCharacters: number;
   questionsPerChunk: number;
+  /**
+   * The questions whose posts' text a text chunk holds: a divisor of `questionsPerChunk`. A
+   * page of results loads the chunks of the results it shows, so few questions to a chunk.
+   */
+  questionsPerTextChunk: number;
 }
 
 export const DEFAULT_CHUNK_SIZES: ChunkSizes = {
   wordChunkCharacters: 24_000,
   questionsPerChunk: 128,
+  questionsPerTextChunk: 8,
 };
 
 /** One word's postings over a run of questions: written from the run's first, and its last. */
@@ -137,6 +149,9 @@ export function buildSearchIndex<Kept = SearchFile>(
     postingsPerRun?: number;
   } = {},
 ): Kept[] {
+  if (sizes.questionsPerChunk % sizes.questionsPerTextChunk !== 0) {
+    throw new Error("questionsPerTextChunk must divide questionsPerChunk");
+  }
   try {
     return indexFiles(documents, sizes, keep, runs, postingsPerRun);
   } finally {
@@ -158,6 +173,7 @@ function indexFiles<Kept>(
     questions: questions.count,
     questionsPerChunk: sizes.questionsPerChunk,
     questionChunks: questions.chunks,
+    questionsPerTextChunk: sizes.questionsPerTextChunk,
     wordChunks: words.chunks,
   };
   return [
@@ -184,6 +200,18 @@ function indexQuestions<Kept>(
   const files: Kept[] = [];
   const chunks: string[] = [];
   let records: QuestionRecord[] = [];
+  // The posts of the questions since the last text chunk, and whether any has text.
+  let texts: PostText[][] = [];
+  let textsHeld = false;
+  const closeTextChunk = () => {
+    const file = textsHeld ? chunkFile("t", texts) : undefined;
+    if (file !== undefined) files.push(keep(file.contents));
+    for (const record of records.slice(-texts.length)) {
+      if (file !== undefined) record.push(file.name);
+    }
+    texts = [];
+    textsHeld = false;
+  };
   const closeQuestionChunk = () => {
     const file = chunkFile("q", records);
     files.push(keep(file.contents));
@@ -205,11 +233,15 @@ function indexQuestions<Kept>(
   for (const document of documents) {
     postDocument(document, seen, (word, fields) => post(word, question, fields));
     records.push([document.id, document.titleLine, [...document.tags]]);
+    texts.push(document.posts ?? []);
+    textsHeld ||= document.posts !== undefined && document.posts.length > 0;
+    if (texts.length === sizes.questionsPerTextChunk) closeTextChunk();
     if (records.length === sizes.questionsPerChunk) closeQuestionChunk();
     question++;
     // Between questions: a run holds each word's postings of its questions whole.
     if (postingsInRun >= postingsPerRun) closeRun();
   }
+  if (texts.length > 0) closeTextChunk();
   if (records.length > 0) closeQuestionChunk();
   if (postings.size > 0) closeRun();
   return { files, chunks, count: question };
@@ -330,7 +362,7 @@ export function compareWords(a: string, b: string): number {
 }
 
 /** A chunk's script, named by a digest of its data. */
-function chunkFile(kind: "w" | "q", data: unknown): { name: string; contents: SearchFile } {
+function chunkFile(kind: "w" | "q" | "t", data: unknown): { name: string; contents: SearchFile } {
   const json = JSON.stringify(data);
   const name = `${kind}-${createHash("sha256").update(json).digest("hex").slice(0, 12)}`;
   return {

@@ -47,6 +47,8 @@ export type AnswerEntry<Text = string> = Omit<AnswerFrontmatter, "comments"> & {
   commentsJson?: Text;
   bodyHtml: Text;
   bodyWords: Text;
+  /** The text its page shows of the body, as far as search shows it in a result. */
+  searchText: Text;
   /** With `math: tex`, the formulas left as their source (none: no such field). */
   texLeft?: TexLeft[];
   /** Its links to the community's site, and the relative ones it lost (none: no such field). */

@@ -166,6 +166,8 @@ export type QuestionEntry<Text = string> = Omit<QuestionFrontmatter, "comments">
   bodyText: string;
   bodyHtml: Text;
   bodyWords: Text;
+  /** The text its page shows of the body, as far as search shows it in a result. */
+  searchText: Text;
   /** With `math: tex`, the title as HTML, its formulas typeset (none: it holds no formula). */
   titleHtml?: string;
   /** With `math: tex`, the formulas left as their source (none: no such field). */

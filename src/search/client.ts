@@ -16,6 +16,8 @@ import {
   type SearchManifest,
 } from "../lib/search/index-format.ts";
 import { tagFolder } from "../lib/tag-folder.ts";
+import { answerAnchor } from "../lib/site-paths.ts";
+import { snippetOf, type Snippet } from "../lib/search/snippet.ts";
 import { createSearcher, type Found } from "./searcher.ts";
 
 /** Results shown at first, and added by each "Show more". */
@@ -83,8 +85,12 @@ function startSearchBox(): void {
     if (!found) return;
     const next = found.questions.slice(shown, shown + RESULTS_PER_STEP);
     const records = await searcher.records(next);
+    const posts = await searcher.posts(next, records);
     if (ticket !== latest) return;
-    list.append(...records.map((record) => resultItem(record, root)));
+    const { words } = found;
+    list.append(
+      ...records.map((record, at) => resultItem(record, snippetOf(posts[at] ?? [], words), root)),
+    );
     shown += next.length;
     more.hidden = shown >= found.questions.length;
   };
@@ -159,12 +165,21 @@ function moveFocus(event: KeyboardEvent, input: HTMLInputElement, list: HTMLOLis
   }
 }
 
-/** One result: the question's title line, linking to its page, and its tags. */
-function resultItem([id, titleLine, tags]: QuestionRecord, root: string): HTMLLIElement {
+/**
+ * One result: the question's title line, linking to its page, or to the answer that holds the
+ * words when only an answer does; its tags; and the words in context (`snippetOf`), marked.
+ */
+function resultItem(
+  [id, titleLine, tags]: QuestionRecord,
+  snippet: Snippet | undefined,
+  root: string,
+): HTMLLIElement {
   const item = document.createElement("li");
   const title = document.createElement("a");
   title.className = "search-title";
-  title.href = `${root}questions/${encodeURIComponent(id)}/index.html`;
+  const answer =
+    snippet === undefined || snippet.postId === "" ? "" : `#${answerAnchor(snippet.postId)}`;
+  title.href = `${root}questions/${encodeURIComponent(id)}/index.html${answer}`;
   title.textContent = titleLine;
   const tagLine = document.createElement("div");
   tagLine.className = "tags";
@@ -181,7 +196,18 @@ function resultItem([id, titleLine, tags]: QuestionRecord, root: string): HTMLLI
     tagLine.append(link);
   });
   item.append(title, tagLine);
+  if (snippet !== undefined) item.append(snippetParagraph(snippet));
   return item;
+}
+
+/** A snippet as text nodes, its matched words in `<mark>`: nothing of the post is markup. */
+function snippetParagraph({ pieces }: Snippet): HTMLParagraphElement {
+  const paragraph = element("p", { className: "search-snippet" });
+  for (const { text, matched } of pieces) {
+    if (!matched) paragraph.append(text);
+    else paragraph.append(element("mark", { textContent: text }));
+  }
+  return paragraph;
 }
 
 /**

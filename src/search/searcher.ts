@@ -1,7 +1,9 @@
 import {
   INDEX_FORMAT,
+  type PostText,
   type QuestionRecord,
   type SearchManifest,
+  type TextChunk,
   type WordChunk,
 } from "../lib/search/index-format.ts";
 import { decodePostings, type Postings } from "../lib/search/postings.ts";
@@ -112,6 +114,8 @@ export function createSearcher(source: IndexSource): {
   prepare(): Promise<void>;
   find(query: string): Promise<Found>;
   records(questions: readonly number[]): Promise<QuestionRecord[]>;
+  /** The posts' text of each of `questions`, whose `records` those are; none without text. */
+  posts(questions: readonly number[], records: readonly QuestionRecord[]): Promise<PostText[][]>;
 } {
   const { theManifest, loadChunk, termOf, nearestIndexed } = indexReader(source);
 
@@ -152,6 +156,17 @@ export function createSearcher(source: IndexSource): {
       return questions.map(
         (question) =>
           loaded.get(chunkOf(question))?.[question % questionsPerChunk] as QuestionRecord,
+      );
+    },
+    async posts(questions, records) {
+      const { questionsPerTextChunk } = await theManifest();
+      return Promise.all(
+        questions.map(async (question, at) => {
+          const name = records[at]?.[3];
+          if (name === undefined) return [];
+          const chunk = (await loadChunk(name)) as TextChunk;
+          return chunk[question % questionsPerTextChunk] ?? [];
+        }),
       );
     },
   };

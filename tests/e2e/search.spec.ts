@@ -80,7 +80,9 @@ async function resultIds(page: Page, root: string) {
     .locator(".search-results a.search-title")
     .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
   return links.map((link) => {
-    const id = /^questions\/([^/]+)\/index\.html$/.exec(link.slice(root.length))?.[1];
+    const id = /^questions\/([^/]+)\/index\.html(?:#answer-[^/]+)?$/.exec(
+      link.slice(root.length),
+    )?.[1];
     return id ?? `not a question page of the site: ${link}`;
   });
 }
@@ -101,11 +103,30 @@ for (const [where, listing] of Object.entries(exampleDeliveries)) {
         );
         expect(await resultIds(page, root), what).toEqual(expected);
       }
-      // Each result shows its title line and tags, as the listing does.
+      // Each result shows its title line and tags, as the listing does, and the start of the
+      // question when its words are in its tags only.
       await search(page, "mdns");
-      await expect(page.locator(".search-results li")).toHaveText(
-        "Isolating IoT devices on their own VLAN without breaking Chromecast discovery" +
-          "vlan,mdns,networking,unifi",
+      const result = page.locator(".search-results li");
+      await expect(result.locator(".search-title")).toHaveText(
+        "Isolating IoT devices on their own VLAN without breaking Chromecast discovery",
+      );
+      await expect(result.locator(".tags")).toHaveText("vlan,mdns,networking,unifi");
+      await expect(result.locator(".search-snippet mark")).toHaveCount(0);
+      // A word found only in an answer leads to that answer, shown in context, marked.
+      await search(page, "Caddyfile ");
+      await expect(result.locator(".search-title")).toHaveAttribute(
+        "href",
+        /questions\/caddy-basic-auth-hash-rejected\/index\.html#answer-caddy-hash-quoting$/,
+      );
+      await expect(result.locator(".search-snippet mark").first()).toHaveText("Caddyfile");
+      // Words in the question itself lead to the question, each marked where it stands.
+      await search(page, "allowedips ");
+      await expect(result.first().locator(".search-title")).toHaveAttribute(
+        "href",
+        /questions\/wireguard-clients-cannot-reach-lan\/index\.html$/,
+      );
+      await expect(result.first().locator(".search-snippet mark").first()).toHaveText(
+        /allowedips/i,
       );
       await search(page, "xylophone ");
       await expect(page.getByRole("status")).toHaveText(
@@ -130,6 +151,11 @@ for (const [where, listing] of Object.entries(exampleDeliveries)) {
       await expect(page.locator("h1")).toHaveText(
         "WireGuard handshake completes but no traffic passes through the tunnel",
       );
+      // A result found in an answer alone lands on that answer.
+      await search(page, "Caddyfile ");
+      await page.locator(".search-results a.search-title").click();
+      await expect(page).toHaveURL(/#answer-caddy-hash-quoting$/);
+      await expect(page.locator("#answer-caddy-hash-quoting")).toBeInViewport();
       // A result's tag leads to the tag's page.
       await search(page, "mdns");
       await page.locator(".search-results .tags a", { hasText: "unifi" }).click();

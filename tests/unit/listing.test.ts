@@ -32,6 +32,7 @@ function question(
       bodyText: bodyToPlainText(body),
       bodyHtml: "",
       bodyWords: "",
+      searchText: "",
     },
   };
 }
@@ -272,6 +273,7 @@ describe("the entry a question file yields", () => {
         bodyText: "word word word word word...",
         bodyHtml: "<p>" + "word ".repeat(39) + "word</p>\n",
         bodyWords: "word",
+        searchText: "word ".repeat(39) + "word",
       },
     });
   });

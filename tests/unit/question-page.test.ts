@@ -14,6 +14,7 @@ function answer(id: string, fields: Partial<AnswerEntry>): { id: string; answer:
       score: 0,
       bodyHtml: "",
       bodyWords: "",
+      searchText: "",
       ...fields,
     },
   };

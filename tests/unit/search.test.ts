@@ -5,7 +5,12 @@ import {
   type SearchDocument,
   type SearchFile,
 } from "../../src/core/search-index.ts";
-import { MANIFEST_FILE, REGISTRY, type SearchManifest } from "../../src/lib/search/index-format.ts";
+import {
+  MANIFEST_FILE,
+  REGISTRY,
+  type PostText,
+  type SearchManifest,
+} from "../../src/lib/search/index-format.ts";
 import {
   decodePostings,
   encodePostings,
@@ -18,6 +23,7 @@ import { rankQuestions } from "../../src/lib/search/rank.ts";
 import { indexWords, parseQuery, searchWords } from "../../src/lib/search/words.ts";
 import { chunksHolding, createSearcher } from "../../src/search/searcher.ts";
 import { editDistance, nearestWord } from "../../src/lib/search/nearest-word.ts";
+import { snippetOf } from "../../src/lib/search/snippet.ts";
 import { assembleContent } from "../../src/core/content.ts";
 import { addReading, folderFiles, folderNames, type FolderReader } from "../../src/core/folder.ts";
 import { questionFiles } from "../../src/core/question-file.ts";
@@ -286,7 +292,7 @@ function spaced(text: string): string {
 
 describe("searching a built index", () => {
   // Small chunks, so that words and prefixes span several of them.
-  const sizes = { wordChunkCharacters: 40, questionsPerChunk: 2 };
+  const sizes = { wordChunkCharacters: 40, questionsPerChunk: 2, questionsPerTextChunk: 2 };
   const search = async (query: string) => {
     const { source } = inMemorySource(buildSearchIndex(documents, { sizes }));
     const searcher = createSearcher(source);
@@ -418,7 +424,7 @@ describe("the index files", () => {
 
   it("hold every question in listing order, with its title line and tags", () => {
     const files = buildSearchIndex(documents, {
-      sizes: { wordChunkCharacters: 1000, questionsPerChunk: 3 },
+      sizes: { wordChunkCharacters: 1000, questionsPerChunk: 3, questionsPerTextChunk: 1 },
     });
     const questionChunks = files.filter(({ file }) => file.startsWith("q-"));
     assert.equal(questionChunks.length, 2);
@@ -474,7 +480,7 @@ describe("answers", () => {
           question("phase-body", "Kickback", "Phase kickback onto an ancilla.", ["Phase."]),
           question("unrelated", "Noise", "Decoherence.", ["Nothing here."]),
         ],
-        { sizes: { wordChunkCharacters: 40, questionsPerChunk: 2 } },
+        { sizes: { wordChunkCharacters: 40, questionsPerChunk: 2, questionsPerTextChunk: 2 } },
       ),
     );
     assert.deepEqual(await search("ancilla "), ["in-title", "in-body", "phase-body", "answered"]);
@@ -531,7 +537,7 @@ describe("answers", () => {
 });
 
 describe("a query that finds little", () => {
-  const sizes = { wordChunkCharacters: 40, questionsPerChunk: 2 };
+  const sizes = { wordChunkCharacters: 40, questionsPerChunk: 2, questionsPerTextChunk: 2 };
   const shor: SearchDocument[] = [
     ["factoring", "Shor's algorithm on 15", "The period of 7 mod 15."],
     ["entangled", "Is this state entangled?", "Measuring the entanglement of two qubits."],
@@ -587,5 +593,38 @@ describe("edit distance", () => {
       ]),
       "quit",
     );
+  });
+});
+
+describe("a result's snippet", () => {
+  const posts: PostText[] = [
+    ["", "Which glass suits a lager? My Stella came in a curved one."],
+    ["798", "Spiegelau, a German maker, sells a glass for IPA; the Spiegelau one is tall."],
+    ["799", "Any tulip glass will do for a lager."],
+  ];
+  const text = (snippet: ReturnType<typeof snippetOf>) =>
+    snippet?.pieces.map(({ text, matched }) => (matched ? `[${text}]` : text)).join("");
+
+  it("comes from the answer that holds the words, each marked, when the question does not", () => {
+    const snippet = snippetOf(posts, ["spiegelau"]);
+    assert.equal(snippet?.postId, "798");
+    assert.equal(
+      text(snippet),
+      "[Spiegelau], a German maker, sells a glass for IPA; the [Spiegelau] one is tall.",
+    );
+  });
+
+  it("comes from the question among posts that hold as many words, prefixes matching", () => {
+    assert.equal(snippetOf(posts, ["lag", "glass"])?.postId, "");
+    assert.equal(text(snippetOf(posts, ["tulip"])), "Any [tulip] glass will do for a lager.");
+  });
+
+  it("is the question's start when no post holds a word, and cut between words around one", () => {
+    assert.equal(snippetOf(posts, ["ipas"])?.postId, "798");
+    assert.equal(snippetOf(posts, ["xylophone"])?.postId, "");
+    const long = ["", `${"word ".repeat(60)}needle ${"word ".repeat(60)}`] as PostText;
+    const cut = text(snippetOf([long], ["needle"])) ?? "";
+    assert.match(cut, /^…(word )+\[needle\]( word)+…$/);
+    assert.ok(cut.length < 200, cut);
   });
 });

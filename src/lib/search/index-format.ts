@@ -7,7 +7,8 @@
  *
  *   search/manifest.js     qaSearchIndex.manifest({...SearchManifest})
  *   search/w-<hash>.js     qaSearchIndex.chunk("w-<hash>", ["word", "postings", ...])
- *   search/q-<hash>.js     qaSearchIndex.chunk("q-<hash>", [[id, titleLine, tags], ...])
+ *   search/q-<hash>.js     qaSearchIndex.chunk("q-<hash>", [[id, titleLine, tags, t], ...])
+ *   search/t-<hash>.js     qaSearchIndex.chunk("t-<hash>", [[[postId, text], ...], ...])
  *
  * Chunks are named by their content, so a host or a browser that cached one never serves
  * another's, and a rebuild that changes nothing of a chunk writes the same file.
@@ -22,7 +23,7 @@ export const SEARCH_SCRIPT_FILE = "search.js";
 /** The global the index files call; set by the search script before it loads them. */
 export const REGISTRY = "qaSearchIndex";
 /** Bumped when the files' shape changes. */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 export interface SearchManifest {
   format: typeof INDEX_FORMAT;
@@ -32,6 +33,8 @@ export interface SearchManifest {
   questionsPerChunk: number;
   /** The question chunks' names (their files are `<name>.js`), in order. */
   questionChunks: string[];
+  /** Question `n`'s posts are item `n % questionsPerTextChunk` of its text chunk. */
+  questionsPerTextChunk: number;
   /**
    * The word chunks, in word order (JavaScript's string order): each one's first word and
    * name. A chunk holds the words from its first up to the next chunk's first.
@@ -42,11 +45,26 @@ export interface SearchManifest {
 /** A word chunk: words in order, each followed by its postings (src/lib/search/postings.ts). */
 export type WordChunk = string[];
 
-/** What a result shows of a question: its id (for the link), title line and tags. */
-export type QuestionRecord = [id: string, titleLine: string, tags: string[]];
+/**
+ * What a result shows of a question: its id (for the link), title line and tags, and the name
+ * of the text chunk that holds its posts' text (`TextChunk`), when the index has them.
+ */
+export type QuestionRecord = [id: string, titleLine: string, tags: string[], texts?: string];
+
+/**
+ * A post's text as a result shows it in context: the post's id ("" for the question, else the
+ * answer's) and its text (`searchText`).
+ */
+export type PostText = [postId: string, text: string];
+
+/**
+ * A text chunk: the posts of a run of consecutive questions (`questionsPerTextChunk`, from a
+ * multiple of it), question by question, each in page order.
+ */
+export type TextChunk = PostText[][];
 
 /** The callbacks the index files call. */
 export interface IndexRegistry {
   manifest(manifest: SearchManifest): void;
-  chunk(name: string, data: WordChunk | QuestionRecord[]): void;
+  chunk(name: string, data: WordChunk | QuestionRecord[] | TextChunk): void;
 }

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from "node:path";
 import type { ListingOrderSorter } from "../../core/content.ts";
 import type { SearchDocument } from "../../core/search-index.ts";
+import type { PostText } from "../../lib/search/index-format.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
 import { taggedUniqueName } from "./process-tag.ts";
 
@@ -47,9 +48,20 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
     }
   }
 
-  put(rank: number, { id, title, titleLine, tags, bodyWords, answerWords }: SearchDocument): void {
+  put(rank: number, document: SearchDocument): void {
+    const { id, title, titleLine, tags, bodyWords, answerWords, posts = [] } = document;
     const file = this.#files[Math.floor(rank / DOCUMENTS_PER_FILE)] as SpillFile;
-    const line = `${JSON.stringify([rank, id, title, titleLine, tags, bodyWords, answerWords])}\n`;
+    const spilled: SpilledLine = [
+      rank,
+      id,
+      title,
+      titleLine,
+      [...tags],
+      bodyWords,
+      answerWords,
+      posts,
+    ];
+    const line = `${JSON.stringify(spilled)}\n`;
     file.pending.push(line);
     file.pendingBytes += line.length;
     if (file.pendingBytes >= WRITE_BLOCK_BYTES) writePending(file);
@@ -62,10 +74,10 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
       const documents: SearchDocument[] = [];
       for (const line of readFileSync(file.path, "utf8").split("\n")) {
         if (line === "") continue;
-        const [rank, id, title, titleLine, tags, bodyWords, answerWords] = JSON.parse(
+        const [rank, id, title, titleLine, tags, bodyWords, answerWords, posts] = JSON.parse(
           line,
         ) as SpilledLine;
-        documents[rank - first] = { id, title, titleLine, tags, bodyWords, answerWords };
+        documents[rank - first] = { id, title, titleLine, tags, bodyWords, answerWords, posts };
       }
       letGo(file);
       yield* documents;
@@ -77,7 +89,7 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
   }
 }
 
-type SpilledLine = [number, string, string, string, string[], string, string];
+type SpilledLine = [number, string, string, string, string[], string, string, PostText[]];
 
 interface SpillFile {
   path: string;
