@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { pageUrl, sites, sitesRoot, type SiteName } from "./sites.ts";
 
 /** A common phone's width in CSS pixels (an iPhone 12 to 15). */
@@ -143,4 +144,34 @@ test("a wide table breaks its cells between words only, and scrolls inside its o
   });
   expect(split, "words broken across lines").toEqual([]);
   expect(overflows, "the table is wider than the column, and scrolls").toBe(true);
+});
+
+test("a display formula that scrolls shows a shadow at the edge it scrolls towards", async ({
+  page,
+}) => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(new URL("questions/wide-formula/", pageUrl("narrow", "http")).href);
+    const formula = page.locator('.post-body math[display="block"]').first();
+    await formula.scrollIntoViewIfNeeded();
+    // The edges' pixels, a few inside the box: a shadow makes them unlike the page behind.
+    const edges = async () => {
+      const box = (await formula.boundingBox()) as { x: number; y: number; width: number };
+      const shot = await page.screenshot({ clip: { ...box, height: 2, y: box.y + 4 } });
+      const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({
+        resolveWithObject: true,
+      });
+      const behind = await page.evaluate(() =>
+        (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number),
+      );
+      const unlike = (x: number) =>
+        [0, 1, 2].some(
+          (channel) => Math.abs((data[x * 3 + channel] ?? 0) - (behind[channel] ?? 0)) > 12,
+        );
+      return { left: unlike(1), right: unlike(info.width - 2) };
+    };
+    expect(await edges(), `${colorScheme}, at its start`).toEqual({ left: false, right: true });
+    await formula.evaluate((math) => (math.scrollLeft = math.scrollWidth));
+    expect(await edges(), `${colorScheme}, at its end`).toEqual({ left: true, right: false });
+  }
 });
