@@ -52,7 +52,10 @@ const BLOCK_ELEMENTS = new Set([
   "ul",
 ]);
 
-/** Elements whose content is never shown as text: code to run, styles, inert templates. */
+/**
+ * Elements whose content is never shown as text: code to run, styles, inert templates; and a
+ * formula's annotation (its TeX), inside its `<semantics>`.
+ */
 const HIDDEN_ELEMENTS = new Set(["script", "style", "template"]);
 
 /**
@@ -63,14 +66,20 @@ const HIDDEN_ELEMENTS = new Set(["script", "style", "template"]);
 export function htmlToText(html: string): string {
   const parts: string[] = [];
   let hiddenDepth = 0;
+  // Inside a formula's <semantics>, whose <annotation> (its TeX) a browser does not show.
+  let semanticsDepth = 0;
+  const hides = (name: string) =>
+    HIDDEN_ELEMENTS.has(name) || (name === "annotation" && semanticsDepth > 0);
   const parser = new Parser(
     {
       onopentagname(name) {
-        if (HIDDEN_ELEMENTS.has(name)) hiddenDepth++;
+        if (hides(name)) hiddenDepth++;
+        else if (name === "semantics") semanticsDepth++;
         else if (BLOCK_ELEMENTS.has(name)) parts.push(" ");
       },
       onclosetag(name) {
-        if (HIDDEN_ELEMENTS.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
+        if (hides(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
+        else if (name === "semantics") semanticsDepth = Math.max(0, semanticsDepth - 1);
         else if (BLOCK_ELEMENTS.has(name)) parts.push(" ");
       },
       ontext(text) {

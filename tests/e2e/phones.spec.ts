@@ -111,7 +111,10 @@ test("a long inline formula breaks after its operators and stays within the colu
     const math = p.querySelector("math");
     const box = math?.getBoundingClientRect();
     // Each stretch Temml made starts a new line when it begins left of the one before.
-    const stretches = [...(math?.children ?? [])].map((row) => row.getBoundingClientRect().left);
+    const row = math?.querySelector(":scope > semantics > mrow");
+    const stretches = [...(row?.children ?? [])].map(
+      (stretch) => stretch.getBoundingClientRect().left,
+    );
     return {
       column: p.getBoundingClientRect().right,
       formula: box ? box.right : Infinity,

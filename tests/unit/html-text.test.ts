@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { htmlToText } from "../../src/lib/html-text.ts";
+import { htmlToText, sanitizedHtmlText } from "../../src/lib/html-text.ts";
 import { collapseWhitespace } from "../../src/lib/whitespace.ts";
 
 /** What a reader sees once the caller has collapsed whitespace, as bodyToPlainText does. */
@@ -18,6 +18,14 @@ describe("htmlToText", () => {
       htmlToText('<em>a</em>b<strong>c</strong>d<code>e</code>f<a href="x">g</a>h<span>i</span>j'),
       "abcdefghij",
     );
+  });
+
+  it("reads a formula as shown: its TeX annotation is no text, an annotation elsewhere is", () => {
+    const formula =
+      '<p>a <math><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">\\alpha</annotation></semantics></math> b</p>';
+    assert.equal(htmlToText(formula), " a x b ");
+    assert.equal(sanitizedHtmlText(formula), " a x b ");
+    assert.equal(htmlToText("<p>a <annotation>kept</annotation> b</p>"), " a kept b ");
   });
 
   it("adds nothing for an image, and does not show its alt text", () => {

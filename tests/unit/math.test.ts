@@ -9,9 +9,27 @@ import { renderCommunityFile } from "../../scripts/import/community-file.ts";
 import { communitySchema } from "../../src/schemas/community.ts";
 import { texWarnings } from "../../src/core/tex-warnings.ts";
 
-/** A body rendered with `math: tex`. */
-const tex = (body: string, format: "markdown" | "html" = "markdown") =>
-  renderBody(body, format, 1, "tex");
+/**
+ * MathML without the TeX kept beside each formula (`withTexAnnotation`), as Temml wrote it:
+ * what most tests here compare.
+ */
+const unannotated = (html: string) =>
+  html.replace(
+    /<semantics><mrow>([\s\S]*?)<\/mrow><annotation encoding="application\/x-tex">[^<]*<\/annotation><\/semantics>/g,
+    "$1",
+  );
+
+/** One formula's MathML, `unannotated`. */
+const typeset = (source: string, display: boolean) => {
+  const result = texToMathml(source, display);
+  return "mathml" in result ? { mathml: unannotated(result.mathml) } : result;
+};
+
+/** A body rendered with `math: tex`, its MathML `unannotated`. */
+const tex = (body: string, format: "markdown" | "html" = "markdown") => {
+  const rendered = renderBody(body, format, 1, "tex");
+  return { ...rendered, html: unannotated(rendered.html) };
+};
 
 /** Every element and attribute name of an HTML fragment, as a browser-like parser reads it. */
 function names(html: string): { elements: Set<string>; attributes: Set<string> } {
@@ -109,6 +127,14 @@ describe("renderBody with math: tex", () => {
     assert.deepEqual([markdown.texLeft, html.texLeft], [[], []]);
   });
 
+  it("keeps each formula's TeX as written in the MathML, as an annotation a reader can copy", () => {
+    const { html } = renderBody("<p>If $a < b$ then \\[x^2\\]</p>", "html", 1, "tex");
+    assert.match(
+      html,
+      /^<p>If <math><semantics><mrow>.*<\/mrow><annotation encoding="application\/x-tex">a &lt; b<\/annotation><\/semantics><\/math> then <math display="block"><semantics><mrow>.*<annotation encoding="application\/x-tex">x\^2<\/annotation><\/semantics><\/math><\/p>$/,
+    );
+  });
+
   it("never reads code as math: code spans, code blocks, <code> and <pre>", () => {
     const markdown = tex("`$x$` and\n\n    $$y$$\n\n```\n\\(z\\)\n```");
     assert.doesNotMatch(markdown.html, /<math/);
@@ -144,7 +170,7 @@ describe("renderBody with math: tex", () => {
   it("lets an inline formula break where TeX would: after a top-level relation or operator", () => {
     // The stretches between breaks, as site.css lets a phone wrap them: one <mrow> each.
     const stretches = (source: string, display = false) => {
-      const result = texToMathml(source, display);
+      const result = typeset(source, display);
       if (!("mathml" in result)) return result.error;
       const rows = /^<math(?: display="block")?>((?:<mrow>.*?<\/mrow>)*)<\/math>$/.exec(
         result.mathml,
@@ -303,7 +329,7 @@ describe("TeX cannot smuggle in links, data or styles", () => {
 
   it("MathML keeps only the allowlisted elements and attributes", () => {
     const allowedElements = new Set(
-      "math mrow mi mn mo ms mtext mspace mpadded mphantom mstyle menclose mfrac msqrt mroot msub msup msubsup munder mover munderover mmultiscripts mprescripts none mtable mtr mtd".split(
+      "math semantics annotation mrow mi mn mo ms mtext mspace mpadded mphantom mstyle menclose mfrac msqrt mroot msub msup msubsup munder mover munderover mmultiscripts mprescripts none mtable mtr mtd".split(
         " ",
       ),
     );
@@ -327,11 +353,11 @@ describe("TeX cannot smuggle in links, data or styles", () => {
   it("sets a script level only where the Nu HTML Checker allows it: on an mstyle around", () => {
     // Temml keeps Chromium from shrinking scripts past \scriptscriptstyle with a scriptlevel on
     // the script itself, which the checker's MathML schema allows on <mstyle> and <math> only.
-    assert.deepEqual(texToMathml("e^{\\frac{i\\pi}{4}}", false), {
+    assert.deepEqual(typeset("e^{\\frac{i\\pi}{4}}", false), {
       mathml:
         '<math><msup><mi>e</mi><mfrac><mstyle scriptlevel="2"><mrow><mi>i</mi><mi>π</mi></mrow></mstyle><mstyle scriptlevel="2"><mn>4</mn></mstyle></mfrac></msup></math>',
     });
-    assert.deepEqual(texToMathml("\\boxed{x}", false), {
+    assert.deepEqual(typeset("\\boxed{x}", false), {
       mathml:
         '<math><mstyle scriptlevel="0" displaystyle="true"><mrow><mi>x</mi></mrow></mstyle></math>',
     });
@@ -357,7 +383,7 @@ describe("TeX cannot smuggle in links, data or styles", () => {
   it("keeps only text in a token element, as HTML reads it (the checker wants no elements)", () => {
     // Temml writes \mathop{\mathrm{dim}} as an <mo> around an <mpadded>: inside an <mo>, HTML
     // reads <mpadded> and <mi> as unknown HTML elements, so the reader sees their text anyway.
-    assert.deepEqual(texToMathml("\\mathop{\\mathrm{dim}} x", false), {
+    assert.deepEqual(typeset("\\mathop{\\mathrm{dim}} x", false), {
       mathml:
         '<math><mrow><mo lspace="0.1667em" rspace="0.1667em">dim</mo><mi>x</mi></mrow></math>',
     });

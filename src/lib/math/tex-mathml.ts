@@ -2,6 +2,7 @@ import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 import temml from "temml";
 import { asTemmlTex, postMacros, withScriptBraced } from "./mathjax-tex.ts";
+import { escapeText } from "../escape-text.ts";
 
 /** A post's typesetter: one formula's TeX as MathML, or why it cannot be typeset. */
 export type Typesetter = (tex: string, display: boolean) => { mathml: string } | { error: string };
@@ -46,10 +47,22 @@ export function texTypesetter(): Typesetter {
         source = braced;
       }
     }
-    return {
-      mathml: checkerMathml(sanitizeHtml(withoutBreaksAfterClosers(mathml), MATHML_OPTIONS)),
-    };
+    const checked = checkerMathml(sanitizeHtml(withoutBreaksAfterClosers(mathml), MATHML_OPTIONS));
+    return { mathml: withTexAnnotation(checked, tex) };
   };
+}
+
+/**
+ * The formula with its TeX as written kept beside it, as MathML keeps a source: a `<semantics>`
+ * of the formula and an `<annotation encoding="application/x-tex">`, which browsers do not
+ * show and copying and tools read. Added here, after the sanitizer, with the TeX escaped as
+ * text; not by Temml's `annotate`, which turns off the breaking of inline formulas (`wrap`).
+ */
+function withTexAnnotation(mathml: string, tex: string): string {
+  const open = mathml.indexOf(">") + 1;
+  const close = mathml.lastIndexOf("</math>");
+  const annotation = `<annotation encoding="application/x-tex">${escapeText(tex)}</annotation>`;
+  return `${mathml.slice(0, open)}<semantics><mrow>${mathml.slice(open, close)}</mrow>${annotation}</semantics></math>`;
 }
 
 /** Where the Nu HTML Checker's MathML schema allows each style attribute Temml sets. */
