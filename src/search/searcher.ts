@@ -79,12 +79,18 @@ function indexReader(source: IndexSource) {
     return term;
   };
 
-  /** A query's word as a term: its own postings, and those of the word it may be a possessive of. */
+  /**
+   * A query's word as a term: its own postings, and those of the word it may be a possessive
+   * of (`withoutTrailingS`), read as that possessive would be, as a prefix.
+   */
   const termOf = async (word: string): Promise<TermPostings> => {
     const term = await lookUp(word, word.length >= SHORTEST_PREFIX);
     const base = withoutTrailingS(word);
-    const possessive = base === undefined ? undefined : (await lookUp(base, false)).exact;
-    return possessive === undefined ? term : { ...term, longer: [...term.longer, possessive] };
+    if (base === undefined) return term;
+    // Read as `shor's` is: the word and every word it begins.
+    const { exact, longer } = await lookUp(base, true);
+    const possessive = exact === undefined ? longer : [exact, ...longer];
+    return { ...term, longer: [...term.longer, ...possessive] };
   };
 
   /** The index's word nearest to `word`, from the word chunks around where it would be. */
