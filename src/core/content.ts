@@ -307,6 +307,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
     ];
     const document = {
       ...{ id, title, titleLine: listed.titleLine, tags, bodyWords, answerWords },
+      ...(listed.titleHtml !== undefined && { titleHtml: listed.titleHtml }),
       posts,
     };
     const shown = toQuestionPage(

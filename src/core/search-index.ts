@@ -23,6 +23,8 @@ export interface SearchDocument {
   title: string;
   /** The title as the listing shows it (with its state's marker): what a result shows. */
   titleLine: string;
+  /** With `math: tex`, the title line with its formulas typeset, as the pages show it. */
+  titleHtml?: string;
   tags: readonly string[];
   /**
    * The body's distinct index words (`indexWords` of the text its page shows), space-separated:
@@ -199,7 +201,7 @@ function indexQuestions<Kept>(
   const seen = { fieldsOfWord: new Map<string, number>(), answerOnly: new Set<string>() };
   const files: Kept[] = [];
   const chunks: string[] = [];
-  let records: QuestionRecord[] = [];
+  let records: ResultRecord[] = [];
   // The posts of the questions since the last text chunk, and whether any has text.
   let texts: PostText[][] = [];
   let textsHeld = false;
@@ -207,13 +209,13 @@ function indexQuestions<Kept>(
     const file = textsHeld ? chunkFile("t", texts) : undefined;
     if (file !== undefined) files.push(keep(file.contents));
     for (const record of records.slice(-texts.length)) {
-      if (file !== undefined) record.push(file.name);
+      if (file !== undefined) record.texts = file.name;
     }
     texts = [];
     textsHeld = false;
   };
   const closeQuestionChunk = () => {
-    const file = chunkFile("q", records);
+    const file = chunkFile("q", records.map(questionRecord));
     files.push(keep(file.contents));
     chunks.push(file.name);
     records = [];
@@ -232,7 +234,8 @@ function indexQuestions<Kept>(
   let question = 0;
   for (const document of documents) {
     postDocument(document, seen, (word, fields) => post(word, question, fields));
-    records.push([document.id, document.titleLine, [...document.tags]]);
+    const { id, titleLine, tags, titleHtml } = document;
+    records.push({ id, titleLine, tags: [...tags], ...(titleHtml !== undefined && { titleHtml }) });
     texts.push(document.posts ?? []);
     textsHeld ||= document.posts !== undefined && document.posts.length > 0;
     if (texts.length === sizes.questionsPerTextChunk) closeTextChunk();
@@ -245,6 +248,21 @@ function indexQuestions<Kept>(
   if (records.length > 0) closeQuestionChunk();
   if (postings.size > 0) closeRun();
   return { files, chunks, count: question };
+}
+
+/** A question's record as its chunk is made: its text chunk is named once that is made. */
+interface ResultRecord {
+  id: string;
+  titleLine: string;
+  tags: string[];
+  texts?: string;
+  titleHtml?: string;
+}
+
+/** A record as the index writes it (`QuestionRecord`): optional parts only when there are. */
+function questionRecord({ id, titleLine, tags, texts, titleHtml }: ResultRecord): QuestionRecord {
+  if (titleHtml !== undefined) return [id, titleLine, tags, texts ?? "", titleHtml];
+  return texts === undefined ? [id, titleLine, tags] : [id, titleLine, tags, texts];
 }
 
 /**

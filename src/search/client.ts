@@ -4,8 +4,9 @@
  * and loads nothing with fetch(). The index comes the same way: each of its files is a script
  * that hands its data to the registry set up here (src/lib/search/index-format.ts).
  *
- * Nothing of the content ever becomes markup: titles and tags go in as text nodes, and the
- * only URLs made are the site's own pages, from a question's id and a tag's folder.
+ * Nothing of the content ever becomes markup: titles, tags and snippets go in as text nodes (a
+ * typeset title rebuilt from MathML's allowlist alone), and the only URLs made are the site's
+ * own pages, from a question's id and a tag's folder.
  */
 import {
   MANIFEST_FILE,
@@ -18,6 +19,7 @@ import {
 import { tagFolder } from "../lib/tag-folder.ts";
 import { answerAnchor } from "../lib/site-paths.ts";
 import { snippetOf, type Snippet } from "../lib/search/snippet.ts";
+import { TYPESET_ATTRIBUTES, TYPESET_ELEMENTS } from "../lib/math/mathml-allowlist.ts";
 import { createSearcher, type Found } from "./searcher.ts";
 
 /** Results shown at first, and added by each "Show more". */
@@ -170,7 +172,7 @@ function moveFocus(event: KeyboardEvent, input: HTMLInputElement, list: HTMLOLis
  * words when only an answer does; its tags; and the words in context (`snippetOf`), marked.
  */
 function resultItem(
-  [id, titleLine, tags]: QuestionRecord,
+  [id, titleLine, tags, , titleHtml]: QuestionRecord,
   snippet: Snippet | undefined,
   root: string,
 ): HTMLLIElement {
@@ -180,7 +182,8 @@ function resultItem(
   const answer =
     snippet === undefined || snippet.postId === "" ? "" : `#${answerAnchor(snippet.postId)}`;
   title.href = `${root}questions/${encodeURIComponent(id)}/index.html${answer}`;
-  title.textContent = titleLine;
+  if (titleHtml === undefined) title.textContent = titleLine;
+  else title.append(...typesetTitle(titleHtml));
   const tagLine = document.createElement("div");
   tagLine.className = "tags";
   tags.forEach((tag, index) => {
@@ -199,6 +202,29 @@ function resultItem(
   if (snippet !== undefined) item.append(snippetParagraph(snippet));
   return item;
 }
+
+/**
+ * A title's typeset HTML (escaped text and MathML the build made, `typesetTitle`) as nodes:
+ * parsed inert, then rebuilt from its text and the elements and attributes a typeset formula
+ * holds (src/lib/math/mathml-allowlist.ts) alone, so that nothing else could come through.
+ */
+function typesetTitle(html: string): Node[] {
+  const parsed = new DOMParser().parseFromString(`<body>${html}`, "text/html").body;
+  const rebuilt = (node: Node): Node[] => {
+    if (node.nodeType === Node.TEXT_NODE) return [document.createTextNode(node.textContent ?? "")];
+    if (!(node instanceof Element) || node.namespaceURI !== MATHML) return [];
+    if (!TYPESET_ELEMENTS.has(node.localName)) return [];
+    const copy = document.createElementNS(MATHML, node.localName);
+    for (const { name, value } of node.attributes) {
+      if (TYPESET_ATTRIBUTES.has(name)) copy.setAttribute(name, value);
+    }
+    copy.append(...[...node.childNodes].flatMap(rebuilt));
+    return [copy];
+  };
+  return [...parsed.childNodes].flatMap(rebuilt);
+}
+
+const MATHML = "http://www.w3.org/1998/Math/MathML";
 
 /** A snippet as text nodes, its matched words in `<mark>`: nothing of the post is markup. */
 function snippetParagraph({ pieces }: Snippet): HTMLParagraphElement {

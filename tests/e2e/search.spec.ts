@@ -285,3 +285,25 @@ test.describe("the search box", () => {
     await context.close();
   });
 });
+
+test("a title with TeX shows typeset in a result, as on its pages, with nothing else made of it", async ({
+  page,
+}) => {
+  for (const delivery of ["file", "http"] as const) {
+    await page.goto(pageUrl("math-titles", delivery));
+    await search(page, "deduce ");
+    const title = page.locator(".search-results a.search-title");
+    await expect(title.locator("math")).toHaveCount(2);
+    await expect(title.locator("math").first()).toHaveAttribute("alttext", "$f(x)$");
+    // Its TeX stays beside it, unseen: the link reads as the heading does.
+    const namespace = await title
+      .locator("math")
+      .first()
+      .evaluate((math) => math.namespaceURI);
+    expect(namespace).toBe("http://www.w3.org/1998/Math/MathML");
+    const shown = await title.innerText();
+    expect(shown).not.toMatch(/[$\\]/);
+    await title.click();
+    expect(await page.locator("h1").innerText()).toBe(shown);
+  }
+});

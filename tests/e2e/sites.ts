@@ -28,6 +28,7 @@ export const sites = {
   answers: { content: "tests/fixtures/answers/content" },
   "awkward-tags": { content: "tests/fixtures/awkward-tags/content" },
   narrow: { content: "tests/fixtures/narrow/content" },
+  "math-titles": { content: "tests/fixtures/math-titles/content" },
   hosted: {
     content: "content",
     env: { QA_SITE_URL: "https://qa.example.org/archive/questions/", QA_PRECOMPRESS: "1" },

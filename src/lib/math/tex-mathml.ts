@@ -3,6 +3,7 @@ import sanitizeHtml from "sanitize-html";
 import temml from "temml";
 import { asTemmlTex, postMacros, withScriptBraced } from "./mathjax-tex.ts";
 import { escapeText } from "../escape-text.ts";
+import { MATHML_ATTRIBUTES, MATHML_ELEMENTS } from "./mathml-allowlist.ts";
 
 /** A post's typesetter: one formula's TeX as MathML, or why it cannot be typeset. */
 export type Typesetter = (tex: string, display: boolean) => { mathml: string } | { error: string };
@@ -205,33 +206,6 @@ function notUnderstood(message: string): string {
  * (Temml's `maxSize`): about a page's width, not a city's.
  */
 const MAX_SIZE: [number, number] = [40, 480];
-
-/**
- * The MathML elements Temml writes (its `MathNode` types, read from temml's source and checked
- * against its output on the quantumcomputing dump). `semantics` and `annotation` only come with
- * its `annotate` option, which is off; they are not here.
- */
-export const MATHML_ELEMENTS = [
-  ...["math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "mpadded", "mphantom"],
-  ...["mstyle", "menclose", "mfrac", "msqrt", "mroot", "msub", "msup", "msubsup"],
-  ...["munder", "mover", "munderover", "mmultiscripts", "mprescripts", "none"],
-  ...["mtable", "mtr", "mtd"],
-] as const;
-
-/**
- * The attributes Temml sets that describe the formula: layout, spacing, sizes, variants and
- * colours. Left out: `style` (the pages' Content-Security-Policy ignores inline styles, and a
- * style could load a font or image), `class` (the site's style sheet names its own),
- * `id` (it could collide with the page's), `href` (only a trusted `\href` sets it) and
- * `xmlns` (HTML needs none).
- */
-export const MATHML_ATTRIBUTES = [
-  ...["display", "displaystyle", "scriptlevel", "mathvariant", "mathsize"],
-  ...["mathcolor", "mathbackground", "fence", "form", "stretchy", "symmetric", "largeop"],
-  ...["movablelimits", "accent", "lspace", "rspace", "minsize", "maxsize", "separator"],
-  ...["width", "height", "depth", "voffset", "notation", "linethickness", "linebreak"],
-  ...["rowspacing", "columnalign"],
-] as const;
 
 const MATHML_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...MATHML_ELEMENTS],

@@ -7,7 +7,7 @@
  *
  *   search/manifest.js     qaSearchIndex.manifest({...SearchManifest})
  *   search/w-<hash>.js     qaSearchIndex.chunk("w-<hash>", ["word", "postings", ...])
- *   search/q-<hash>.js     qaSearchIndex.chunk("q-<hash>", [[id, titleLine, tags, t], ...])
+ *   search/q-<hash>.js     qaSearchIndex.chunk("q-<hash>", [[id, titleLine, tags, t, h], ...])
  *   search/t-<hash>.js     qaSearchIndex.chunk("t-<hash>", [[[postId, text], ...], ...])
  *
  * Chunks are named by their content, so a host or a browser that cached one never serves
@@ -46,10 +46,17 @@ export interface SearchManifest {
 export type WordChunk = string[];
 
 /**
- * What a result shows of a question: its id (for the link), title line and tags, and the name
- * of the text chunk that holds its posts' text (`TextChunk`), when the index has them.
+ * What a result shows of a question: its id (for the link), title line and tags, the name of
+ * the text chunk that holds its posts' text (`TextChunk`; "" or none: no text), and, with
+ * `math: tex`, its title line with the formulas typeset, for a title that holds one.
  */
-export type QuestionRecord = [id: string, titleLine: string, tags: string[], texts?: string];
+export type QuestionRecord = [
+  id: string,
+  titleLine: string,
+  tags: string[],
+  texts?: string,
+  titleHtml?: string,
+];
 
 /**
  * A post's text as a result shows it in context: the post's id ("" for the question, else the

@@ -2,7 +2,6 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from "node:path";
 import type { ListingOrderSorter } from "../../core/content.ts";
 import type { SearchDocument } from "../../core/search-index.ts";
-import type { PostText } from "../../lib/search/index-format.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
 import { taggedUniqueName } from "./process-tag.ts";
 
@@ -49,18 +48,8 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
   }
 
   put(rank: number, document: SearchDocument): void {
-    const { id, title, titleLine, tags, bodyWords, answerWords, posts = [] } = document;
     const file = this.#files[Math.floor(rank / DOCUMENTS_PER_FILE)] as SpillFile;
-    const spilled: SpilledLine = [
-      rank,
-      id,
-      title,
-      titleLine,
-      [...tags],
-      bodyWords,
-      answerWords,
-      posts,
-    ];
+    const spilled: SpilledLine = [rank, document];
     const line = `${JSON.stringify(spilled)}\n`;
     file.pending.push(line);
     file.pendingBytes += line.length;
@@ -74,10 +63,8 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
       const documents: SearchDocument[] = [];
       for (const line of readFileSync(file.path, "utf8").split("\n")) {
         if (line === "") continue;
-        const [rank, id, title, titleLine, tags, bodyWords, answerWords, posts] = JSON.parse(
-          line,
-        ) as SpilledLine;
-        documents[rank - first] = { id, title, titleLine, tags, bodyWords, answerWords, posts };
+        const [rank, document] = JSON.parse(line) as SpilledLine;
+        documents[rank - first] = document;
       }
       letGo(file);
       yield* documents;
@@ -89,7 +76,7 @@ export class SpilledDocuments implements ListingOrderSorter<SearchDocument> {
   }
 }
 
-type SpilledLine = [number, string, string, string, string[], string, string, PostText[]];
+type SpilledLine = [rank: number, document: SearchDocument];
 
 interface SpillFile {
   path: string;
