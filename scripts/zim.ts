@@ -132,7 +132,12 @@ function sameCommunity(site: SiteDescription, siteDir: string, contentDir: strin
   const differs = (["name", "origin"] as const).filter((field) => yaml[field] !== site[field]);
   if (differs.length === 0) return;
   const shown = (description: SiteDescription) =>
-    differs.map((field) => `${field} ${JSON.stringify(description[field] ?? null)}`).join(", ");
+    differs
+      .map((field) => {
+        const value = description[field];
+        return value === undefined ? `no ${field}` : `${field} ${JSON.stringify(value)}`;
+      })
+      .join(", ");
   throw new UsageError(
     `${siteDir} was built from another community (${shown(site)}) than QA_CONTENT_DIR=${contentDir} holds (${shown(yaml)}); unset QA_CONTENT_DIR to pack the site as it was built, or rebuild it from that folder`,
   );
