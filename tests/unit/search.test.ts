@@ -630,3 +630,12 @@ describe("a result's snippet", () => {
     assert.ok(cut.length < 200, cut);
   });
 });
+
+describe("a result's snippet, where it starts", () => {
+  it("shows the stretch holding the most of the query's words, not only the first match", () => {
+    const text = `WireGuard runs. ${"Filler words here. ".repeat(20)}Set AllowedIPs to the LAN and WireGuard routes it.`;
+    const snippet = snippetOf([["", text]], ["wireguard", "allowed"]);
+    const marked = snippet?.pieces.filter(({ matched }) => matched).map(({ text }) => text);
+    assert.deepEqual(marked, ["AllowedIPs", "WireGuard"]);
+  });
+});

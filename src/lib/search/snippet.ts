@@ -43,37 +43,60 @@ export function snippetOf(
       return folded.some((found) => found.startsWith(word) || found === base);
     });
   };
-  let best: { post: PostText; runs: [number, number][]; found: number } | undefined;
+  let best: { post: PostText; runs: MatchedRun[]; found: number } | undefined;
   for (const post of posts) {
-    const runs: [number, number][] = [];
+    const runs: MatchedRun[] = [];
     const found = new Set<string>();
     for (const run of post[1].matchAll(WORD_RUN)) {
       const matched = matches(run[0]);
       if (matched.length === 0) continue;
-      runs.push([run.index, run.index + run[0].length]);
+      runs.push({ from: run.index, to: run.index + run[0].length, words: matched });
       for (const word of matched) found.add(word);
     }
     if (best === undefined || found.size > best.found) best = { post, runs, found: found.size };
   }
   if (best === undefined) return undefined;
-  return { postId: best.post[0], pieces: piecesAround(best.post[1], best.runs) };
+  const { post, runs } = best;
+  return { postId: post[0], pieces: piecesAround(post[1], runs, firstOfBestStretch(runs)) };
 }
 
-/** The stretch of `text` around its first matched run, cut between words, the runs marked. */
-function piecesAround(text: string, runs: readonly [number, number][]): SnippetPiece[] {
-  const first = runs[0]?.[0] ?? 0;
-  let start = Math.max(0, first - LEAD);
-  if (start > 0) start = text.indexOf(" ", start) + 1 || first;
-  if (start > first) start = first;
+/** A matched word run of a post's text, and the query's words it matches. */
+interface MatchedRun {
+  from: number;
+  to: number;
+  words: readonly string[];
+}
+
+/** The run that starts the stretch a snippet can show holding the most of the query's words. */
+function firstOfBestStretch(runs: readonly MatchedRun[]): number {
+  let best = 0;
+  let bestCount = 0;
+  for (const [at, { from }] of runs.entries()) {
+    const words = new Set<string>();
+    for (const run of runs.slice(at)) {
+      if (run.to > from + SNIPPET_CHARACTERS - LEAD) break;
+      for (const word of run.words) words.add(word);
+    }
+    if (words.size > bestCount) [best, bestCount] = [at, words.size];
+  }
+  return best;
+}
+
+/** The stretch of `text` from a little before run `first`, cut between words, runs marked. */
+function piecesAround(text: string, runs: readonly MatchedRun[], first: number): SnippetPiece[] {
+  const from = runs[first]?.from ?? 0;
+  let start = Math.max(0, from - LEAD);
+  if (start > 0) start = text.indexOf(" ", start) + 1 || from;
+  if (start > from) start = from;
   let end = Math.min(text.length, start + SNIPPET_CHARACTERS);
-  if (end < text.length) end = Math.max(text.lastIndexOf(" ", end), runs[0]?.[1] ?? 0) || end;
+  if (end < text.length) end = Math.max(text.lastIndexOf(" ", end), runs[first]?.to ?? 0) || end;
   const pieces: SnippetPiece[] = [];
   let at = start;
-  for (const [from, to] of runs) {
-    if (to <= start || from >= end) continue;
-    if (from > at) pieces.push({ text: text.slice(at, from), matched: false });
-    pieces.push({ text: text.slice(Math.max(from, at), Math.min(to, end)), matched: true });
-    at = Math.min(to, end);
+  for (const run of runs) {
+    if (run.to <= start || run.from >= end) continue;
+    if (run.from > at) pieces.push({ text: text.slice(at, run.from), matched: false });
+    pieces.push({ text: text.slice(Math.max(run.from, at), Math.min(run.to, end)), matched: true });
+    at = Math.min(run.to, end);
   }
   if (at < end) pieces.push({ text: text.slice(at, end), matched: false });
   if (start > 0) pieces.unshift({ text: "\u2026", matched: false });
