@@ -285,6 +285,18 @@ const documents: SearchDocument[] = [
   },
 ];
 
+/** Questions tagged quantum, each an id, a title and a body, as the index takes them. */
+function quantumDocuments(rows: [id: string, title: string, body: string][]): SearchDocument[] {
+  return rows.map(([id, title, body]) => ({
+    id,
+    title,
+    titleLine: title,
+    tags: ["quantum"],
+    bodyWords: spaced(body),
+    answerWords: "",
+  }));
+}
+
 /** Words as a question's entry holds them: space-separated. */
 function spaced(text: string): string {
   return indexWords(text).join(" ");
@@ -327,20 +339,13 @@ describe("searching a built index", () => {
   });
 
   it("finds the same questions whatever the order of the words", async () => {
-    const grover: SearchDocument[] = [
+    const grover = quantumDocuments([
       ["grover-oracle", "Grover's algorithm with a phase oracle", ""],
       ["oracles", "Oracles in Grover search", ""],
       ["building", "Building an oracle", "Like Grover\u2019s, it marks one state."],
       ["both", "Grover search without an oracle?", ""],
       ["database", "Oracle database on a quantum computer", "No search here."],
-    ].map(([id, title, body]) => ({
-      id: id as string,
-      title: title as string,
-      titleLine: title as string,
-      tags: ["quantum"],
-      bodyWords: spaced(body as string),
-      answerWords: "",
-    }));
+    ]);
     const { source } = inMemorySource(buildSearchIndex(grover, { sizes }));
     const searcher = createSearcher(source);
     const ids = async (query: string) => {
@@ -538,19 +543,12 @@ describe("answers", () => {
 
 describe("a query that finds little", () => {
   const sizes = { wordChunkCharacters: 40, questionsPerChunk: 2, questionsPerTextChunk: 2 };
-  const shor: SearchDocument[] = [
+  const shor = quantumDocuments([
     ["factoring", "Shor's algorithm on 15", "The period of 7 mod 15."],
     ["entangled", "Is this state entangled?", "Measuring the entanglement of two qubits."],
     ["shores", "Qubits on distant shores", "Entanglement across a network."],
     ["classes", "Complexity classes", "BQP and the class of entanglement problems."],
-  ].map(([id, title, body]) => ({
-    id: id as string,
-    title: title as string,
-    titleLine: title as string,
-    tags: ["quantum"],
-    bodyWords: spaced(body as string),
-    answerWords: "",
-  }));
+  ]);
   const searcher = () => createSearcher(inMemorySource(buildSearchIndex(shor, { sizes })).source);
   const ids = async (query: string) => {
     const found = await searcher().find(query);
