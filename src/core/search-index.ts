@@ -152,7 +152,9 @@ export function buildSearchIndex<Kept = SearchFile>(
   } = {},
 ): Kept[] {
   if (sizes.questionsPerChunk % sizes.questionsPerTextChunk !== 0) {
-    throw new Error("questionsPerTextChunk must divide questionsPerChunk");
+    throw new Error(
+      `questionsPerTextChunk (${sizes.questionsPerTextChunk}) must divide questionsPerChunk (${sizes.questionsPerChunk}): a text chunk's questions are named in one question chunk`,
+    );
   }
   try {
     return indexFiles(documents, sizes, keep, runs, postingsPerRun);
