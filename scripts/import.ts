@@ -48,7 +48,8 @@ function resolveCommunity(
   options: ImportOptions,
   dump: DumpFiles,
 ): { site: string; name: string; tagPolicy: TagPolicy } {
-  const site = options.site ?? siteFromFolderName(basename(dump.folder));
+  // A folder or an archive is named after its site: beer.stackexchange.com(.7z).
+  const site = options.site ?? siteFromFolderName(basename(dump.folder).replace(/\.7z$/i, ""));
   if (site === undefined) {
     throw new UsageError(
       `cannot tell which site ${options.input} is from (its folder is not named like beer.stackexchange.com); pass --site, such as --site beer.stackexchange.com`,

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { dumpFileSize } from "./dump-source.ts";
 import { basename } from "node:path";
 import type { AnswerSettlement } from "./answer-ledger.ts";
 import type { DumpFiles } from "./dump-files.ts";
@@ -202,7 +202,7 @@ function duplicateLinksPart(
 
 /** Size, rates and peak memory; read last, so the peak covers the whole import. */
 function statsPart(dump: DumpFiles, pass: PostsPass, seconds: number): ImportReport["stats"] {
-  const postsMegabytes = statSync(dump.posts).size / 1e6;
+  const postsMegabytes = dumpFileSize(dump.posts) / 1e6;
   return {
     seconds,
     postsMegabytes,

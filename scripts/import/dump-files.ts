@@ -1,10 +1,11 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "../common/usage-error.ts";
+import { archiveMembers, isArchive } from "./dump-source.ts";
 
 /** The files of one site's dump. Only Posts.xml is required. */
 export interface DumpFiles {
-  /** The folder the files are in; its name usually names the site. */
+  /** The folder the files are in, or the `.7z` archive; its name usually names the site. */
   folder: string;
   posts: string;
   postLinks: string | undefined;
@@ -18,15 +19,17 @@ export interface DumpFiles {
 }
 
 /**
- * Finds the dump's files from the command line's argument: a folder holding Posts.xml, or a
- * Posts.xml (under any name) with the other files beside it.
+ * Finds the dump's files from the command line's argument: a folder holding Posts.xml, a
+ * Posts.xml (under any name) with the other files beside it, or a site's `.7z` archive as
+ * downloaded, read in place (scripts/import/dump-source.ts).
  */
 export function locateDump(input: string): DumpFiles {
   const path = resolve(input);
   if (!existsSync(path)) {
-    throw new UsageError(`${input} does not exist; give a dump folder or its Posts.xml`);
+    throw new UsageError(`${input} does not exist; give a dump folder, its Posts.xml or its .7z`);
   }
   const isFolder = statSync(path).isDirectory();
+  if (!isFolder && isArchive(path)) return archiveDump(input, path);
   const folder = isFolder ? path : dirname(path);
   const posts = isFolder ? join(path, "Posts.xml") : path;
   if (!existsSync(posts)) {
@@ -47,5 +50,26 @@ export function locateDump(input: string): DumpFiles {
     comments: beside("Comments.xml"),
     postHistory: beside("PostHistory.xml"),
     votes: beside("Votes.xml"),
+  };
+}
+
+/** The dump files a `.7z` archive holds, read out of it as the import goes. */
+function archiveDump(input: string, archive: string): DumpFiles {
+  const inside = archiveMembers(archive);
+  const posts = inside.get("Posts.xml");
+  if (posts === undefined) {
+    throw new UsageError(
+      `${input} holds no Posts.xml; give a site's archive as Stack Exchange publishes it (such as beer.stackexchange.com.7z), which holds Posts.xml, Tags.xml, ...`,
+    );
+  }
+  return {
+    folder: archive,
+    posts,
+    postLinks: inside.get("PostLinks.xml"),
+    tags: inside.get("Tags.xml"),
+    users: inside.get("Users.xml"),
+    comments: inside.get("Comments.xml"),
+    postHistory: inside.get("PostHistory.xml"),
+    votes: inside.get("Votes.xml"),
   };
 }

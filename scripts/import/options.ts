@@ -32,12 +32,14 @@ export const HELP = `Import a Stack Exchange data dump into a content folder (co
 questions/<Id>.md and answers/<Id>.md).
 
 Usage:
-  npm run import -- <dump-folder | Posts.xml> --out <content-folder> [options]
+  npm run import -- <dump-folder | Posts.xml | site.7z> --out <content-folder> [options]
 
   <dump-folder>        A folder holding Posts.xml and, when present, PostLinks.xml (duplicate
                        and linked questions), Tags.xml (tag counts, cross-checked), Users.xml
                        (authors' names) and Comments.xml (each post's comments, in its file).
-                       Given Posts.xml itself, the files beside it are used. Edit history
+                       Given Posts.xml itself, the files beside it are used. Given a site's
+                       .7z as Stack Exchange publishes it, its files are read out of it as
+                       the import goes, with Debian's 7-Zip (7zz), nothing unpacked. Edit history
                        (PostHistory.xml) and votes (Votes.xml) are not imported; the report
                        counts their rows.
 

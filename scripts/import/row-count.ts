@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { dumpFileChunks } from "./dump-source.ts";
 
 const ROW = Buffer.from("<row");
 
@@ -13,8 +13,8 @@ export async function countRows(file: string): Promise<number> {
   let rows = 0;
   // The last bytes of each chunk, in case a `<row` straddles two chunks.
   let carry = Buffer.alloc(0);
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
-    const bytes = carry.length === 0 ? (chunk as Buffer) : Buffer.concat([carry, chunk as Buffer]);
+  for await (const chunk of dumpFileChunks(file, 1 << 20)) {
+    const bytes = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
     let at = bytes.indexOf(ROW);
     while (at !== -1) {
       const next = bytes[at + ROW.length];

@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from "node:fs";
+import { dumpFileChunks, dumpFileSize } from "./dump-source.ts";
 import { basename } from "node:path";
 import { SaxesParser } from "saxes";
 import { validUtf8Prefix } from "../../src/lib/utf8.ts";
@@ -46,7 +46,7 @@ export async function readDumpRows(
   onRow: (row: DumpRow) => void,
   onProgress?: (progress: ReadProgress) => void,
 ): Promise<{ rows: number; bytes: number }> {
-  const totalBytes = statSync(file).size;
+  const totalBytes = dumpFileSize(file);
   const parser = new SaxesParser({ xmlns: false, position: true });
   let closing = false;
   parser.on("error", (error) => {
@@ -100,8 +100,7 @@ export async function readDumpRows(
   };
 
   let bytesRead = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
-    const bytes = chunk as Buffer;
+  for await (const bytes of dumpFileChunks(file, CHUNK_BYTES)) {
     parser.write(decode(bytes));
     bytesRead += bytes.length;
     onProgress?.({ file, bytesRead, totalBytes, rows });
