@@ -79,6 +79,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
     skippedByType: [...pass.skippedByType]
       .sort(([a], [b]) => byId(a, b))
       .map(([postTypeId, rows]) => ({ postTypeId, kind: postTypeName(postTypeId), rows })),
+    watermarkRows: pass.watermarks,
     closed: parts.written ? pass.closed : 0,
     duplicates: parts.written ? duplicates.followed : 0,
     tagsMapped: [...pass.tagChanges.values()]

@@ -80,6 +80,8 @@ export interface PostsPass {
   /** Answers written, accepted ones, and what must wait for the end of the pass. */
   answers: AnswerLedger;
   skippedByType: Map<string, number>;
+  /** Watermark rows left out (`WATERMARK_POST_IDS`). */
+  watermarks: number;
   /** Per "from -> to" change, the questions carrying it. */
   tagChanges: Map<string, { from: string; to: string; by: "tag map" | "rule"; questions: number }>;
   /** Questions per dump tag, for the Tags.xml check and to see which mapped tags merge. */
@@ -146,6 +148,13 @@ export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
   return pass;
 }
 
+/**
+ * The posts Stack Exchange fabricates in its dumps since 2025 to watermark them, which no site
+ * ever held (openzim/sotoki #329 and #361, meta.stackexchange.com/q/412018): left out, and
+ * counted in the report.
+ */
+export const WATERMARK_POST_IDS: ReadonlySet<string> = new Set(["1000000001", "1000000010"]);
+
 /** What each row's step needs: the pass's input, its results so far, and the ids links name. */
 interface PassState {
   input: PostsPassInput;
@@ -164,6 +173,7 @@ function emptyPass(checkText: boolean): PostsPass {
     answerRows: 0,
     answers: new AnswerLedger(),
     skippedByType: new Map(),
+    watermarks: 0,
     tagChanges: new Map(),
     dumpTagCounts: new Map(),
     tagRepeats: [],
@@ -196,6 +206,10 @@ function importRow(state: PassState, row: DumpRow): void {
   const { pass } = state;
   const id = row.attributes["Id"];
   const type = row.attributes["PostTypeId"];
+  if (id !== undefined && WATERMARK_POST_IDS.has(id)) {
+    pass.watermarks++;
+    return;
+  }
   if (type === "1" || type === "2") {
     if (type === "2") remember(state, id, { kind: "not a question", postTypeId: type });
     (type === "1" ? importQuestion : importAnswer)(state, id ?? NO_ID, row);

@@ -85,6 +85,8 @@ export interface ImportReport {
   /** What the dump holds that the content format has no place for; rows null: not in the dump. */
   notCarriedOver: { what: string; file: string; rows: number | null }[];
   skippedByType: { postTypeId: string; kind: string; rows: number }[];
+  /** Posts.xml's watermark rows (ids 1000000001 and 1000000010), left out. */
+  watermarkRows: number;
   /** Questions written with `state: closed` (duplicates not included). */
   closed: number;
   /** Questions written with `state: duplicate`. */
@@ -248,6 +250,15 @@ function postCountRows(report: ImportReport): string[] {
         .map((type) => `${type.kind} (type ${type.postTypeId}): ${n(type.rows)}`)
         .join(", "),
     ),
+    ...(report.watermarkRows === 0
+      ? []
+      : [
+          countRow(
+            "watermarks left out",
+            report.watermarkRows,
+            "rows Stack Exchange fabricates to mark its dumps (ids 1000000001, 1000000010)",
+          ),
+        ]),
     countRow("closed", report.closed),
     countRow(
       "duplicates",

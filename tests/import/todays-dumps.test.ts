@@ -1,0 +1,103 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../../src/project-paths.ts";
+import type { ImportReport } from "../../scripts/import/report.ts";
+import { dumpFile, row, type Attributes } from "../helpers/dump-rows.ts";
+import { filesUnder } from "../helpers/files-under.ts";
+import { inTempFolder } from "../helpers/temp-folder.ts";
+
+/*
+ * What the 2025 dumps hold that earlier ones did not: fabricated watermark posts, answers by
+ * Stack Exchange's answer bot (user -2), and a Posts.xml no longer sorted by Id.
+ */
+
+const question = (id: string, overrides: Attributes = {}): Attributes => ({
+  Id: id,
+  PostTypeId: "1",
+  CreationDate: "2025-03-01T10:00:00.000",
+  Body: `<p>Body of ${id}.</p>`,
+  Title: `Question ${id}`,
+  Tags: "|beer|",
+  AnswerCount: "1",
+  OwnerUserId: "7",
+  ContentLicense: "CC BY-SA 4.0",
+  ...overrides,
+});
+const answer = (id: string, parent: string, owner: string): Attributes => ({
+  Id: id,
+  PostTypeId: "2",
+  ParentId: parent,
+  CreationDate: "2025-03-02T10:00:00.000",
+  Body: `<p>Answer ${id}.</p>`,
+  OwnerUserId: owner,
+  ContentLicense: "CC BY-SA 4.0",
+});
+
+const posts = [
+  question("3"),
+  answer("8", "3", "-2"),
+  question("5"),
+  answer("9", "5", "7"),
+  question("1000000001", { Title: "Watermark" }),
+  answer("1000000010", "1000000001", "7"),
+];
+const users = [
+  { Id: "-2", DisplayName: "Answer Bot" },
+  { Id: "7", DisplayName: "Ada" },
+].map((user) => ({ ...user, CreationDate: "2010-01-01T00:00:00.000", Reputation: "1" }));
+
+/** A dump folder with these posts in this order, and the users; its import's report. */
+function imported(work: string, name: string, order: readonly Attributes[]) {
+  const dump = join(work, name);
+  mkdirSync(dump, { recursive: true });
+  writeFileSync(join(dump, "Posts.xml"), dumpFile("posts", order.map(row)));
+  writeFileSync(join(dump, "Users.xml"), dumpFile("users", users.map(row)));
+  const out = join(work, `out-${name}`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(projectRoot, "scripts/import.ts"),
+      dump,
+      "--out",
+      out,
+      "--json",
+      "--site",
+      "beer.stackexchange.com",
+    ],
+    { cwd: projectRoot, encoding: "utf8" },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  return { out, report: JSON.parse(run.stdout) as ImportReport };
+}
+
+describe("a dump of 2025", () => {
+  it("leaves the watermark rows out and counts them, whatever the rows' order", () => {
+    inTempFolder("qa-todays-dump-", (work) => {
+      const sorted = imported(work, "sorted", posts);
+      assert.equal(sorted.report.watermarkRows, 2);
+      assert.equal(sorted.report.questions.written, 2);
+      assert.equal(sorted.report.answers.written, 2);
+      // Answers before their questions, questions out of order: the same content folder.
+      const shuffled = imported(work, "shuffled", [...posts].reverse());
+      assert.equal(shuffled.report.watermarkRows, 2);
+      const [a, b] = [filesUnder(sorted.out), filesUnder(shuffled.out)];
+      assert.deepEqual([...a.keys()].sort(), [...b.keys()].sort());
+      for (const [path, bytes] of a) {
+        assert.ok(bytes.equals(b.get(path) ?? Buffer.alloc(0)), path);
+      }
+      assert.ok(!a.has("questions/1000000001.md") && !a.has("answers/1000000010.md"));
+    });
+  });
+
+  it("imports the answer bot's answers, credited as the dump credits them", () => {
+    inTempFolder("qa-todays-dump-", (work) => {
+      const { out } = imported(work, "bot", posts);
+      const bot = readFileSync(join(out, "answers/8.md"), "utf8");
+      assert.match(bot, /^author: "Answer Bot"$/m);
+      assert.match(bot, /^authorUrl: "https:\/\/beer\.stackexchange\.com\/users\/-2"$/m);
+    });
+  });
+});
