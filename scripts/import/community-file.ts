@@ -34,6 +34,7 @@ export function renderCommunityFile(settings: CommunitySettings): string {
       ...(origin !== undefined && { origin }),
       bodyFormat: "html",
       ...(math && { math: "tex" }),
+      ...(answersByScoreAlone(origin) && { answerOrder: "score" }),
       ...(pageSize !== undefined && { pageSize }),
       ...(license !== undefined && license !== "" && { license }),
       attribution,
@@ -41,6 +42,14 @@ export function renderCommunityFile(settings: CommunitySettings): string {
     { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 },
   );
   return `# ${source}\n# ${attribution}\n${yaml}`;
+}
+
+/**
+ * Whether the site orders its answers by score alone: Stack Overflow has since 2021, no longer
+ * pinning the accepted answer above higher-scored ones; the other sites still pin it.
+ */
+function answersByScoreAlone(origin: string | undefined): boolean {
+  return origin !== undefined && new URL(origin).host === "stackoverflow.com";
 }
 
 /** Why the build would reject this community.yaml, read back by the build's own reader. */

@@ -263,7 +263,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
     answers: FolderFiles<AnswerEntry<Text>>;
     answersOf: Map<string, string[]>;
   },
-  { excerptLength, origin, codeLanguage, codeLanguages, math }: Community,
+  { excerptLength, origin, codeLanguage, codeLanguages, math, answerOrder: order }: Community,
   { keepPage, readText }: BuildHooks<Question, Text, IndexFile>,
   { links, images }: { links: PageLinks; images: UsedImages },
 ) {
@@ -302,7 +302,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
     const posts: PostText[] = [
       ["", readText(question.searchText)],
       ...[...shownAnswers]
-        .sort(answerOrder)
+        .sort(answerOrder(order))
         .map(({ id: answerId, answer }): PostText => [answerId, readText(answer.searchText)]),
     ];
     const document = {
@@ -316,6 +316,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
       original,
       shownAnswers,
       answerCount(id, question),
+      order,
     );
     const bodies = [question.bodyLinks, ...shownAnswers.map(({ answer }) => answer.bodyLinks)];
     const postLinks = settledLinks(id, bodies, links, origin !== undefined);

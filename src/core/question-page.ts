@@ -1,5 +1,6 @@
 import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
+import type { AnswerOrder } from "../schemas/community.ts";
 import type { ListingEntry, QuestionPage, ShownAnswer, ShownComment } from "./page-data.ts";
 import type { RenderedComment } from "../schemas/comment.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
@@ -19,6 +20,7 @@ export function toQuestionPage<Text>(
   original: { id: string; title: string; titleHtml?: string; answers: number } | undefined,
   answers: readonly { id: string; answer: AnswerEntry<Text> }[],
   answerCount: number,
+  order: AnswerOrder = "accepted-first",
 ): QuestionPage<Text> {
   return {
     ...listed,
@@ -28,21 +30,30 @@ export function toQuestionPage<Text>(
     ...(original && { original }),
     bodyHtml: question.bodyHtml,
     ...(question.commentsJson !== undefined && { commentsJson: question.commentsJson }),
-    answers: [...answers].sort(answerOrder).map(toShownAnswer),
+    answers: [...answers].sort(answerOrder(order)).map(toShownAnswer),
     answerCount,
   };
 }
 
-/** Accepted first, then by score (highest first), then oldest first, then by id. */
+/** Two answers of a question, with their ids, as `answerOrder` compares them. */
+type IdentifiedAnswer = { id: string; answer: AnswerEntry<unknown> };
+
+/**
+ * How a page orders its answers (community.yaml's `answerOrder`): `accepted-first`, the
+ * accepted answer first, then by score; `score`, by score alone; then oldest first, then by id.
+ */
 export function answerOrder(
-  a: { id: string; answer: AnswerEntry<unknown> },
-  b: { id: string; answer: AnswerEntry<unknown> },
-): number {
-  if (a.answer.accepted !== b.answer.accepted) return a.answer.accepted ? -1 : 1;
-  if (a.answer.score !== b.answer.score) return b.answer.score - a.answer.score;
-  if (a.answer.answered !== b.answer.answered)
-    return a.answer.answered < b.answer.answered ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  order: AnswerOrder = "accepted-first",
+): (a: IdentifiedAnswer, b: IdentifiedAnswer) => number {
+  return (a, b) => {
+    if (order === "accepted-first" && a.answer.accepted !== b.answer.accepted) {
+      return a.answer.accepted ? -1 : 1;
+    }
+    if (a.answer.score !== b.answer.score) return b.answer.score - a.answer.score;
+    if (a.answer.answered !== b.answer.answered)
+      return a.answer.answered < b.answer.answered ? -1 : 1;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
 }
 
 function toShownAnswer<Text>({

@@ -13,6 +13,7 @@ import {
 export const BODY_FORMATS = ["markdown", "html"] as const;
 
 export const MATH_SETTINGS = ["off", "tex"] as const;
+export const ANSWER_ORDERS = ["accepted-first", "score"] as const;
 
 /** The id of the single entry of the `community` collection. */
 export const COMMUNITY_ENTRY_ID = "community";
@@ -53,9 +54,10 @@ export const communitySchema = fieldsObject("of community.yaml", {
 
   /**
    * `tex` typesets the TeX in question and answer bodies as MathML when the site is built, as
-   * Stack Exchange's MathJax does on its math sites: `$...$` and `\(...\)` inline, `$$...$$`
-   * and `\[...\]` display, `\$` a dollar sign, nothing inside code. `off` (the default)
-   * leaves every `$` as typed. Excerpts keep the TeX as text either way.
+   * Stack Exchange's MathJax does on its math sites: `$...$` and `\(...\)` inline, `$$...$$`,
+   * `\[...\]` and `\begin{x}...\end{x}` display, `\$` a dollar sign, nothing inside code;
+   * titles too. `off` (the default) leaves every `$` as typed. Excerpts keep the TeX as text
+   * either way, never cut inside a formula with `tex`.
    */
   math: z
     .enum(MATH_SETTINGS, {
@@ -63,6 +65,18 @@ export const communitySchema = fieldsObject("of community.yaml", {
         `must be tex or off, not ${describeYamlValue(issue.input)}; write math: tex to typeset the TeX in bodies, or leave it out`,
     })
     .default("off"),
+
+  /**
+   * How a question's answers are ordered on its page: `accepted-first` (the default, as on
+   * most Stack Exchange sites: the accepted answer, then by score) or `score` (by score alone,
+   * the accepted answer in its place, as on Stack Overflow since 2021). Then oldest first.
+   */
+  answerOrder: z
+    .enum(ANSWER_ORDERS, {
+      error: (issue) =>
+        `must be accepted-first or score, not ${describeYamlValue(issue.input)}; write answerOrder: score to order answers by score alone, or leave it out`,
+    })
+    .default("accepted-first"),
 
   /**
    * The language of code whose block, post and tags name none (src/lib/code-language.ts);
@@ -149,3 +163,4 @@ export const communitySchema = fieldsObject("of community.yaml", {
 export type Community = z.output<typeof communitySchema>;
 export type BodyFormat = Community["bodyFormat"];
 export type MathSetting = Community["math"];
+export type AnswerOrder = Community["answerOrder"];

@@ -14,7 +14,14 @@ import type { Community } from "../../src/schemas/community.ts";
 
 /** A community.yaml as read, its settings the schema's defaults but for `fields`. */
 export function communityWith(fields: Partial<Community> = {}): Community {
-  return { name: "Test", excerptLength: 200, bodyFormat: "markdown", math: "off", ...fields };
+  return {
+    name: "Test",
+    excerptLength: 200,
+    bodyFormat: "markdown",
+    math: "off",
+    answerOrder: "accepted-first",
+    ...fields,
+  };
 }
 
 /** A folder of `<id>.md` texts, each read as the build reads it. */

@@ -7,6 +7,7 @@ import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
 import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
 import { mapTag, splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
+import { communityFileProblems, renderCommunityFile } from "../../scripts/import/community-file.ts";
 import {
   frontmatterBlock,
   listItem,
@@ -800,4 +801,15 @@ describe("comments held until the whole file is read", () => {
       }
     });
   }
+});
+
+describe("community.yaml as the importer writes it", () => {
+  const written = (origin: string) =>
+    renderCommunityFile({ name: "Q", attribution: "credit", source: "from", origin });
+
+  it("orders answers by score alone for Stack Overflow, as it has since 2021, and not elsewhere", () => {
+    assert.match(written("https://stackoverflow.com"), /^answerOrder: "score"$/m);
+    assert.doesNotMatch(written("https://beer.stackexchange.com"), /answerOrder/);
+    assert.deepEqual(communityFileProblems(written("https://stackoverflow.com")), []);
+  });
 });

@@ -25,6 +25,7 @@ describe("communitySchema", () => {
       excerptLength: 200,
       bodyFormat: "markdown",
       math: "off",
+      answerOrder: "accepted-first",
     });
   });
 
@@ -34,6 +35,7 @@ describe("communitySchema", () => {
       excerptLength: 20,
       bodyFormat: "markdown",
       math: "off",
+      answerOrder: "accepted-first",
     });
   });
 
@@ -43,6 +45,7 @@ describe("communitySchema", () => {
       excerptLength: 1000,
       bodyFormat: "markdown",
       math: "off",
+      answerOrder: "accepted-first",
     });
   });
 
@@ -218,6 +221,17 @@ describe("communitySchema", () => {
     ]);
   });
 
+  it("takes answerOrder accepted-first or score, and names the fix for anything else", () => {
+    assert.equal(communitySchema.parse({ name: "SO", answerOrder: "score" }).answerOrder, "score");
+    const read = communitySchema.safeParse({ name: "SO", answerOrder: "votes" });
+    assert.deepEqual(
+      read.error?.issues.map(({ message }) => message),
+      [
+        'must be accepted-first or score, not the text "votes"; write answerOrder: score to order answers by score alone, or leave it out',
+      ],
+    );
+  });
+
   it("keeps an optional attribution as written", () => {
     assert.deepEqual(
       communitySchema.parse({ name: "Homelab", attribution: "CC BY-SA 4.0, from superuser.com" }),
@@ -226,6 +240,7 @@ describe("communitySchema", () => {
         excerptLength: 200,
         bodyFormat: "markdown",
         math: "off",
+        answerOrder: "accepted-first",
         attribution: "CC BY-SA 4.0, from superuser.com",
       },
     );

@@ -28,6 +28,7 @@ const community: Community = {
   excerptLength: 200,
   bodyFormat: "markdown",
   math: "off",
+  answerOrder: "accepted-first",
 };
 
 /** A folder of `name: text` files read as the build reads them. */

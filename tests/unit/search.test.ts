@@ -512,7 +512,7 @@ describe("answers", () => {
       return files;
     };
     const settings = { excerptLength: 200, bodyFormat: "markdown", math: "off" } as const;
-    const community = { name: "Search", ...settings };
+    const community = { name: "Search", answerOrder: "accepted-first" as const, ...settings };
     const questionText = (title: string) =>
       `---\ntitle: ${title}\ntags: [t]\nasked: "2024-01-01"\n---\nA question.\n`;
     const answerText = (question: string, body: string) =>
