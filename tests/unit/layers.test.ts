@@ -7,7 +7,7 @@ import { projectRoot } from "../../src/project-paths.ts";
 /*
  * The folders of src/ are layers, each importing only those below it (type imports and
  * modules started by path count too), so that a newcomer can draw them and no folder imports
- * one that imports it back. The README's "How a page is made" walks them top to bottom.
+ * one that imports it back. src/README.md, "How a page is made", walks them top to bottom.
  */
 
 /** Each unit of src/ (a folder, or a file of its own) and its layer: 0 is the top. */

@@ -23,8 +23,9 @@ describe("the README", () => {
     assert.match(readme, /\bnpm test\b/);
   });
 
-  it("names in its trace of a page only files that exist", () => {
-    const trace = readme.slice(readme.indexOf("## How a page is made"));
+  it("leads contributors to the trace of a page, which names only files that exist", () => {
+    assert.match(readme, /\[src\/README\.md\]\(src\/README\.md\) follows one question/);
+    const trace = readFileSync(projectFile("src/README.md"), "utf8");
     const named = [...trace.matchAll(/`((?:src|scripts)\/[\w./[\]-]+\.(?:ts|astro|mjs))`/g)];
     assert.ok(named.length > 10, "the trace names the files on the way");
     assert.deepEqual(
