@@ -69,6 +69,9 @@ export function renderAnswerFrontmatter(fields: AnswerFields, comment: string): 
     "authorUrl",
     "source",
     "license",
+    "edited",
+    "editor",
+    "editorUrl",
   ] as const) {
     if (fields[key] !== undefined) ordered[key] = fields[key];
   }

@@ -1,3 +1,4 @@
+import { utcInstant } from "./question-row.ts";
 import { isHostName } from "./options.ts";
 import type { UserNames } from "./users.ts";
 
@@ -72,6 +73,12 @@ export interface PostCredit {
   nameCleaned?: { from: string; userId?: string };
   /** The comment line written on top of the frontmatter, for a person reading the file. */
   comment: string;
+  /** The last edit (LastEditDate), when the dump has one. */
+  edited?: string;
+  /** Who made it: LastEditorUserId's name in Users.xml, else LastEditorDisplayName. */
+  editor?: string;
+  /** The editor's page: only for a user that Users.xml has. */
+  editorUrl?: string;
 }
 
 /**
@@ -139,7 +146,29 @@ export function postCredit(
     unknownUser: users !== undefined && userId !== undefined && user === undefined,
     licenceFrom,
     comment,
+    ...lastEdit(site, attributes, users),
   };
+}
+
+/**
+ * A post's last edit, credited as its author is: LastEditDate, and the editor by the name
+ * Users.xml gives LastEditorUserId, linked to their page, else by LastEditorDisplayName. None
+ * without a LastEditDate: the page claims no edit the dump does not date.
+ */
+function lastEdit(
+  site: string,
+  attributes: Readonly<Record<string, string | undefined>>,
+  users: UserNames | undefined,
+): Pick<PostCredit, "edited" | "editor" | "editorUrl"> {
+  const edited = utcInstant(attributes["LastEditDate"]);
+  if (edited === undefined || edited === "") return {};
+  const userId = attributes["LastEditorUserId"];
+  const user = userId === undefined ? undefined : users?.names.get(userId);
+  if (user !== undefined && userId !== undefined) {
+    return { edited, editor: user, editorUrl: userUrl(site, userId) };
+  }
+  const displayName = cleanName(attributes["LastEditorDisplayName"]);
+  return displayName === undefined ? { edited } : { edited, editor: displayName };
 }
 
 /**

@@ -10,6 +10,9 @@ export interface CreditFields {
   authorUrl?: string;
   source?: string;
   license?: string;
+  edited?: string;
+  editor?: string;
+  editorUrl?: string;
 }
 
 /** The frontmatter the importer writes, before the schema has read it back. */
@@ -25,6 +28,10 @@ export interface QuestionFields extends CreditFields {
   answers: number;
   /** Left out when the dump has no Score (the format's default is 0). */
   score?: number;
+  /** LastActivityDate, marked UTC. */
+  modified?: string;
+  /** ViewCount. */
+  views?: number;
 }
 
 /** A field the schema rejected, in the schema's own words. */
@@ -39,6 +46,9 @@ export function creditFields(credit: PostCredit): CreditFields {
   if (credit.author !== undefined) fields.author = credit.author;
   if (credit.authorUrl !== undefined) fields.authorUrl = credit.authorUrl;
   if (credit.license !== undefined) fields.license = credit.license;
+  if (credit.edited !== undefined) fields.edited = credit.edited;
+  if (credit.editor !== undefined) fields.editor = credit.editor;
+  if (credit.editorUrl !== undefined) fields.editorUrl = credit.editorUrl;
   return fields;
 }
 
@@ -56,7 +66,10 @@ export function renderFrontmatter(fields: QuestionFields, comment: string): stri
   if (fields.duplicateOf !== undefined) ordered["duplicateOf"] = fields.duplicateOf;
   if (fields.linked !== undefined) ordered["linked"] = fields.linked;
   ordered["answers"] = fields.answers;
-  for (const key of ["score", "author", "authorUrl", "source", "license"] as const) {
+  for (const key of [
+    ...["modified", "views", "score", "author", "authorUrl", "source", "license"],
+    ...["edited", "editor", "editorUrl"],
+  ] as const) {
     if (fields[key] !== undefined) ordered[key] = fields[key];
   }
   return frontmatterBlock(ordered, comment, ["tags", "linked"]);

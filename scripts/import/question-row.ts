@@ -11,6 +11,10 @@ export const SOURCE_ATTRIBUTE: Readonly<Record<string, string>> = {
   answers: "AnswerCount",
   score: "Score",
   license: "ContentLicense",
+  modified: "LastActivityDate",
+  views: "ViewCount",
+  edited: "LastEditDate",
+  editor: "LastEditorUserId",
 };
 
 /** A dump tag changed on its way in. */
@@ -110,6 +114,7 @@ export function questionFromRow(
       state: closedDate !== undefined && closedDate !== "" ? "closed" : "open",
       answers,
       ...(score.ok && score.score !== undefined ? { score: score.score } : {}),
+      ...activity(attributes, problems),
     },
     body: attributes["Body"] ?? "",
     dumpTags,
@@ -118,6 +123,29 @@ export function questionFromRow(
     titleTrimmed,
     answerCountMissing: answerCount === undefined,
     problems,
+  };
+}
+
+/**
+ * What a reader judges a question by: LastActivityDate to modified, ViewCount to views. Either
+ * may be missing (the page then says nothing of it); a ViewCount that is not a whole number is
+ * a damaged row.
+ */
+function activity(
+  attributes: Readonly<Record<string, string | undefined>>,
+  problems: { field: string; reason: string }[],
+): { modified?: string; views?: number } {
+  const modified = utcInstant(attributes["LastActivityDate"]);
+  const viewCount = attributes["ViewCount"];
+  if (viewCount !== undefined && !/^\d{1,15}$/.test(viewCount)) {
+    problems.push({
+      field: "views",
+      reason: `${JSON.stringify(viewCount)} is not a whole number; the dump is damaged in this row`,
+    });
+  }
+  return {
+    ...(modified !== undefined && modified !== "" && { modified }),
+    ...(viewCount !== undefined && /^\d{1,15}$/.test(viewCount) && { views: Number(viewCount) }),
   };
 }
 

@@ -555,7 +555,7 @@ function notCarriedOverLines(notCarriedOver: ImportReport["notCarriedOver"]): st
       (item) =>
         `  ${`${item.what}:`.padEnd(14)}${item.rows === null ? `${item.file} was not in the dump` : `${n(item.rows)} rows in ${item.file}`}`,
     ),
-    "  also:         view counts, favourites, edit and close details, badges, user profiles",
+    "  also:         favourites, close details, badges, user profiles",
   ];
 }
 

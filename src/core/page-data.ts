@@ -33,13 +33,15 @@ export interface ShownInstant {
   text: string;
 }
 
-/** Who wrote a post, where it came from, and its score, as its page shows them. */
+/** Who wrote a post, where it came from, its score and its last edit, as its page shows them. */
 export interface ShownCredit {
   author?: string;
   authorUrl?: string;
   score: number;
   source?: string;
   license?: string;
+  /** Its last edit, and who made it, credited as the author is (none: no edit is known). */
+  edited?: { when: ShownInstant; editor?: string; editorUrl?: string };
 }
 
 /** A comment as its post's page shows it. */
@@ -71,6 +73,10 @@ export interface ShownAnswer<Text = string> extends ShownCredit {
 export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
   state: QuestionState;
   asked: ShownInstant;
+  /** When anything last happened to it (none: not known). */
+  modified?: ShownInstant;
+  /** How many times it was viewed (none: not known). */
+  views?: number;
   /** For a duplicate: the question it duplicates, for the notice that links to it. */
   original?: { id: string; title: string; titleHtml?: string; answers: number };
   /** The body as sanitized HTML (`renderBody`). */

@@ -26,6 +26,8 @@ export function toQuestionPage<Text>(
     ...listed,
     state: question.state,
     asked: instantOnPage(question.asked),
+    ...(question.modified !== undefined && { modified: instantOnPage(question.modified) }),
+    ...(question.views !== undefined && { views: question.views }),
     ...credit(question),
     ...(original && { original }),
     bodyHtml: question.bodyHtml,
@@ -75,13 +77,20 @@ function toShownAnswer<Text>({
 
 /** The credit fields a post has, leaving out those it has not. */
 function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
-  const { author, authorUrl, score, source, license } = post;
+  const { author, authorUrl, score, source, license, edited, editor, editorUrl } = post;
   return {
     ...(author !== undefined && { author }),
     ...(authorUrl !== undefined && { authorUrl }),
     score,
     ...(source !== undefined && { source }),
     ...(license !== undefined && { license }),
+    ...(edited !== undefined && {
+      edited: {
+        when: instantOnPage(edited),
+        ...(editor !== undefined && { editor }),
+        ...(editorUrl !== undefined && { editorUrl }),
+      },
+    }),
   };
 }
 

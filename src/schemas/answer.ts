@@ -1,6 +1,15 @@
 import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
-import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
+import {
+  AUTHOR_URL_RULE,
+  authorUrlHasAuthor,
+  creditFields,
+  EDITOR_RULE,
+  EDITOR_URL_RULE,
+  editFields,
+  editorHasEdit,
+  editorUrlHasEditor,
+} from "./credit.ts";
 import { commentsField } from "./comment.ts";
 import { describeYamlValue, ENTRY_ID_PATTERN, fieldsObject, flag, isoInstant } from "./fields.ts";
 
@@ -29,7 +38,11 @@ export const answerFrontmatterSchema = fieldsObject("of an answer", {
   comments: commentsField,
 
   ...creditFields,
-}).refine(authorUrlHasAuthor, AUTHOR_URL_RULE);
+  ...editFields,
+})
+  .refine(authorUrlHasAuthor, AUTHOR_URL_RULE)
+  .refine(editorHasEdit, EDITOR_RULE)
+  .refine(editorUrlHasEditor, EDITOR_URL_RULE);
 
 export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
 

@@ -10,7 +10,16 @@ import {
   oneLineText,
   boundedWholeNumber,
 } from "./fields.ts";
-import { AUTHOR_URL_RULE, authorUrlHasAuthor, creditFields } from "./credit.ts";
+import {
+  AUTHOR_URL_RULE,
+  authorUrlHasAuthor,
+  creditFields,
+  EDITOR_RULE,
+  EDITOR_URL_RULE,
+  editFields,
+  editorHasEdit,
+  editorUrlHasEditor,
+} from "./credit.ts";
 import { commentsField } from "./comment.ts";
 
 /** A question's identity: its file name without `.md`. */
@@ -133,7 +142,14 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
   /** The comments under the question, oldest first (src/schemas/comment.ts). */
   comments: commentsField,
 
+  /** When anything last happened to it (Stack Exchange's LastActivityDate), as `asked`. */
+  modified: isoInstant("modified", "the date of its last activity").optional(),
+
+  /** How many times it was viewed (Stack Exchange's ViewCount). */
+  views: boundedWholeNumber("views", 0, 120).optional(),
+
   ...creditFields,
+  ...editFields,
 })
   .refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
     path: ["duplicateOf"],
@@ -143,7 +159,9 @@ export const questionFrontmatterSchema = fieldsObject("of a question", {
     when: (payload) =>
       payload.issues.every((issue) => !["state", "duplicateOf"].includes(String(issue.path?.[0]))),
   })
-  .refine(authorUrlHasAuthor, AUTHOR_URL_RULE);
+  .refine(authorUrlHasAuthor, AUTHOR_URL_RULE)
+  .refine(editorHasEdit, EDITOR_RULE)
+  .refine(editorUrlHasEditor, EDITOR_URL_RULE);
 
 export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
 

@@ -75,6 +75,20 @@ for (const delivery of ["file", "http"] as const satisfies Delivery[]) {
       "href",
       "https://example.org/q/1",
     );
+    // What a reader judges it by: its last activity, its views, its last edit and who made it.
+    await expect(main.locator(".post-activity")).toHaveText(
+      "Modified 2024-02-01 08:30 UTC · Viewed 1,234 times",
+    );
+    await expect(main.locator(".post-edit").first()).toHaveText(
+      "Edited 2024-01-11 12:00 UTC by Grace",
+    );
+    await expect(main.locator(".post-edit").first().getByRole("link")).toHaveAttribute(
+      "href",
+      "https://example.org/users/2",
+    );
+    await expect(main.locator("#answer-a1 .post-edit")).toHaveText(
+      "Edited 2024-01-12 00:00 UTC by Ada O'Brien",
+    );
     await expect(page.locator("#answers-heading")).toHaveText("3 answers");
     // Accepted first, then by score, then oldest first.
     await expect(main.locator("article.answer")).toHaveCount(3);

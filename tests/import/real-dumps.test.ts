@@ -159,6 +159,23 @@ function expectedCredit(site: string, kind: "q" | "a", row: Row, names: Map<stri
   };
 }
 
+/**
+ * What a post's last edit must be, from its row: LastEditDate marked UTC, and the editor by
+ * Users.xml's name for LastEditorUserId, linked, else by LastEditorDisplayName.
+ */
+function expectedEdit(site: string, row: Row, names: Map<string, string>) {
+  const edited = row["LastEditDate"];
+  if (edited === undefined) return {};
+  const userId = row["LastEditorUserId"];
+  const user = userId === undefined ? undefined : names.get(userId)?.trim();
+  const editor = user ?? row["LastEditorDisplayName"]?.trim();
+  return {
+    edited: `${edited}Z`,
+    ...(editor !== undefined && editor !== "" && { editor }),
+    ...(user !== undefined && { editorUrl: `https://${site}/users/${userId ?? ""}` }),
+  };
+}
+
 const QUESTION_FIELDS = [
   "title",
   "tags",
@@ -173,6 +190,11 @@ const QUESTION_FIELDS = [
   "source",
   "license",
   "comments",
+  "modified",
+  "views",
+  "edited",
+  "editor",
+  "editorUrl",
 ];
 const ANSWER_FIELDS = [
   "question",
@@ -184,6 +206,9 @@ const ANSWER_FIELDS = [
   "source",
   "license",
   "comments",
+  "edited",
+  "editor",
+  "editorUrl",
 ];
 
 /** A post's fields but its comments, which are checked apart. */
@@ -347,6 +372,20 @@ describe("importing the real dumps", withDumps, () => {
           { score: Number(row["Score"]), ...expectedCredit(site, "q", row, names) },
           `question ${id}`,
         );
+        // What a reader judges it by: Posts.xml's ViewCount, LastActivityDate and last edit.
+        const { edited, editor, editorUrl } = fields;
+        assert.deepEqual(
+          { views: fields["views"], modified: fields["modified"], edited, editor, editorUrl },
+          {
+            views: Number(row["ViewCount"]),
+            modified: `${row["LastActivityDate"] ?? ""}Z`,
+            edited: undefined,
+            editor: undefined,
+            editorUrl: undefined,
+            ...expectedEdit(site, row, names),
+          },
+          `question ${id}`,
+        );
       }
 
       let accepted = 0;
@@ -375,6 +414,7 @@ describe("importing the real dumps", withDumps, () => {
               score: Number(row["Score"]),
               accepted: isAccepted ? true : undefined,
               ...expectedCredit(site, "a", row, names),
+              ...expectedEdit(site, row, names),
             }).filter(([, value]) => value !== undefined),
           ),
           `answer ${id}`,

@@ -9,7 +9,7 @@ import { QUESTION_STATES } from "../../src/schemas/question.ts";
 
 const HINT = 'write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"';
 const FIELDS =
-  "title, tags, asked, state, duplicateOf, linked, answers, comments, author, authorUrl, score, source, license";
+  "title, tags, asked, state, duplicateOf, linked, answers, comments, modified, views, author, authorUrl, score, source, license, edited, editor, editorUrl";
 
 const valid: Record<string, unknown> = {
   title: "How do I read a file?",
@@ -801,5 +801,39 @@ describe("the credit fields (author, authorUrl, score, source, license)", () => 
       ),
       ["author", "authorUrl", "score", "source", "license"],
     );
+  });
+});
+
+describe("what a reader judges a post by (modified, views, edited, editor, editorUrl)", () => {
+  const messages = (changes: Record<string, unknown>) =>
+    issues(changes).map(({ path, message }) => `${path.join(".")}: ${message}`);
+
+  it("takes the last activity, the views and the last edit with its editor", () => {
+    const parsed = questionFrontmatterSchema.parse({
+      ...valid,
+      modified: "2024-03-09T08:00:00Z",
+      views: 1234,
+      edited: "2024-03-06",
+      editor: "Grace Hopper",
+      editorUrl: "https://example.org/users/2",
+    });
+    assert.equal(parsed.views, 1234);
+    assert.equal(parsed.editor, "Grace Hopper");
+    assert.ok(parsed.modified !== undefined && parsed.edited !== undefined);
+    assert.deepEqual(messages({}), []);
+  });
+
+  it("reports each wrong one at once, with its fix", () => {
+    assert.deepEqual(
+      messages({ views: -1, modified: "yesterday", editorUrl: "https://e.org/u/2" }),
+      [
+        "modified: " + (messages({ modified: "yesterday" })[0] ?? "").slice("modified: ".length),
+        "views: must be at least 0, not -1; write a whole number of 0 or more, such as views: 120",
+        'editorUrl: is only allowed with editor; add the editor\'s name, such as editor: "Grace Hopper", or remove editorUrl',
+      ],
+    );
+    assert.deepEqual(messages({ editor: "Grace Hopper" }), [
+      'editor: is only allowed with edited; add the date of the edit, such as edited: "2024-03-06", or remove editor',
+    ]);
   });
 });
