@@ -12,10 +12,11 @@ export const REVALIDATE = "public, max-age=300, must-revalidate";
 export const ASSETS_DIR = "_astro";
 /**
  * The search index's chunks, named by their content (src/lib/search/index-format.ts): as
- * immutable as Vite's assets, and too many for a rule each (about 1,500 at 100,000 questions).
+ * immutable as Vite's assets, and too many for a rule each (about 14,000 at 100,000 questions,
+ * most of them the posts' text chunks).
  */
-export const CONTENT_NAMED_FILES = ["/search/w-*", "/search/q-*"];
-const CONTENT_NAMED_FILE = /^search\/[wq]-[0-9a-f]{12}\.js$/;
+export const CONTENT_NAMED_FILES = ["/search/w-*", "/search/q-*", "/search/t-*"];
+const CONTENT_NAMED_FILE = /^search\/[wqt]-[0-9a-f]{12}\.js$/;
 /** How the sitemap's parts are named at the site's root: `sitemap-1.xml`, `sitemap-2.xml`... */
 const SITEMAP_PART_PREFIX = "sitemap-";
 

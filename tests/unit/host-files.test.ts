@@ -32,11 +32,16 @@ function builtFiles(questions: number, sitemapParts = 0): string[] {
     "search/manifest.js",
     "search/w-0123456789ab.js",
     "search/q-ba9876543210.js",
+    "search/t-00112233aabb.js",
     "_astro/site.Bx1a2b3c.css",
     // A user's own files from public/, in a folder of their own.
     "docs/guide/rules.pdf",
   ];
   for (let n = 1; n <= questions; n++) files.push(`questions/q${n}/index.html`);
+  // The search's text chunks, one per 8 questions, named by their content.
+  for (let n = 1; n <= questions / 8; n++) {
+    files.push(`search/t-${n.toString(16).padStart(12, "0")}.js`);
+  }
   for (let n = 1; n <= sitemapParts; n++) files.push(`sitemap-${n}.xml`);
   return files.sort();
 }
@@ -54,7 +59,7 @@ describe("_headers", () => {
     const files = builtFiles(3, 2);
     const rules = headerRules(files);
     for (const file of files) {
-      const namedByContent = file.startsWith("_astro/") || /^search\/[wq]-/.test(file);
+      const namedByContent = file.startsWith("_astro/") || /^search\/[wqt]-/.test(file);
       for (const path of servedPaths(file)) {
         assert.equal(
           sentHeader(rules, path, "Cache-Control"),
