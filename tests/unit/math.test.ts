@@ -209,6 +209,20 @@ describe("TeX as the live sites' MathJax reads it", () => {
     assert.equal(seen(html), "No.Say 𝒙target, with 𝒙k=1234, returns yes.");
   });
 
+  it("aligns align's columns as TeX does, right then left, in MathML's own columnalign", () => {
+    const { html } = tex(
+      "<p>\\begin{align} f(x) &amp;= a + b \\\\ &amp;= c \\end{align}</p>",
+      "html",
+    );
+    const cells = [...html.matchAll(/<mtd( columnalign="\w+")?>/g)].map(([, align]) => align ?? "");
+    // An empty column, then the two that meet at the `=`, then an empty one (Temml's).
+    const [, left, right] = cells;
+    assert.deepEqual(
+      [left, right, cells.length],
+      [' columnalign="right"', ' columnalign="left"', 8],
+    );
+  });
+
   it("typesets environments written without dollars, with the post's macros, as question 1869", () => {
     const body = [
       "<p>$\\newcommand{\\qr}[1]{|#1\\rangle}$Q.</p>",

@@ -48,9 +48,26 @@ export function texTypesetter(): Typesetter {
         source = braced;
       }
     }
-    const checked = checkerMathml(sanitizeHtml(withoutBreaksAfterClosers(mathml), MATHML_OPTIONS));
+    const aligned = withColumnAlign(withoutBreaksAfterClosers(mathml));
+    const checked = checkerMathml(sanitizeHtml(aligned, MATHML_OPTIONS));
     return { mathml: withTexAnnotation(checked, tex) };
   };
+}
+
+/**
+ * Temml aligns a table's cells (align's right-then-left, an array's `{rcl}`) by classes of its
+ * style sheet, which the allowlist drops: each becomes MathML's own `columnalign` on the cell,
+ * which the site's style sheet reads (Chromium lays out no `columnalign` itself).
+ */
+function withColumnAlign(mathml: string): string {
+  if (!mathml.includes("tml-left") && !mathml.includes("tml-right")) return mathml;
+  return mathml.replace(
+    /<mtd\b([^>]*?) class="([^"]*)"/g,
+    (cell, before: string, names: string) => {
+      const align = /\btml-(left|right)\b/.exec(names)?.[1];
+      return align === undefined ? cell : `<mtd${before} columnalign="${align}"`;
+    },
+  );
 }
 
 /**
