@@ -1,48 +1,39 @@
 import type { BodyLinks, TexLeft } from "../lib/body-html.ts";
 import { z } from "zod";
-import {
-  AUTHOR_URL_RULE,
-  authorUrlHasAuthor,
-  creditFields,
-  EDITOR_RULE,
-  EDITOR_URL_RULE,
-  editFields,
-  editorHasEdit,
-  editorUrlHasEditor,
-} from "./credit.ts";
+import { CREDIT_RULES, creditFields, editFields, withRules } from "./credit.ts";
 import { commentsField } from "./comment.ts";
 import { describeYamlValue, ENTRY_ID_PATTERN, fieldsObject, flag, isoInstant } from "./fields.ts";
 
 /** The frontmatter of `content/answers/<id>.md`, as an author writes it. */
-export const answerFrontmatterSchema = fieldsObject("of an answer", {
-  /** The id of the question it answers: that question's file name without `.md`. */
-  question: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined
-          ? "is missing; add the id of the question this answers, such as question: nginx-reverse-proxy"
-          : `must be the id of a question, but YAML read ${describeYamlValue(issue.input)}; ${typeof issue.input === "number" ? `put it in quotes: question: "${String(issue.input)}"` : "write the question's file name without .md"}`,
-    })
-    .regex(ENTRY_ID_PATTERN, {
-      error: (issue) =>
-        `${JSON.stringify(issue.input)} cannot be a question id; ids are file names without .md, made of lower-case letters, digits, "-" and "_"`,
-    }),
+export const answerFrontmatterSchema = withRules(
+  fieldsObject("of an answer", {
+    /** The id of the question it answers: that question's file name without `.md`. */
+    question: z
+      .string({
+        error: (issue) =>
+          issue.input === undefined
+            ? "is missing; add the id of the question this answers, such as question: nginx-reverse-proxy"
+            : `must be the id of a question, but YAML read ${describeYamlValue(issue.input)}; ${typeof issue.input === "number" ? `put it in quotes: question: "${String(issue.input)}"` : "write the question's file name without .md"}`,
+      })
+      .regex(ENTRY_ID_PATTERN, {
+        error: (issue) =>
+          `${JSON.stringify(issue.input)} cannot be a question id; ids are file names without .md, made of lower-case letters, digits, "-" and "_"`,
+      }),
 
-  /** When the answer was written: ISO 8601, read as `asked` is (see `parseIsoInstant`). */
-  answered: isoInstant("answered", "the date the answer was written"),
+    /** When the answer was written: ISO 8601, read as `asked` is (see `parseIsoInstant`). */
+    answered: isoInstant("answered", "the date the answer was written"),
 
-  /** Whether the asker accepted it; at most one answer of a question is. */
-  accepted: flag("accepted"),
+    /** Whether the asker accepted it; at most one answer of a question is. */
+    accepted: flag("accepted"),
 
-  /** The comments under the answer, oldest first (src/schemas/comment.ts). */
-  comments: commentsField,
+    /** The comments under the answer, oldest first (src/schemas/comment.ts). */
+    comments: commentsField,
 
-  ...creditFields,
-  ...editFields,
-})
-  .refine(authorUrlHasAuthor, AUTHOR_URL_RULE)
-  .refine(editorHasEdit, EDITOR_RULE)
-  .refine(editorUrlHasEditor, EDITOR_URL_RULE);
+    ...creditFields,
+    ...editFields,
+  }),
+  CREDIT_RULES,
+);
 
 export type AnswerFrontmatter = z.output<typeof answerFrontmatterSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTHOR_URL_RULE, authorUrlHasAuthor } from "./credit.ts";
+import { AUTHOR_RULES, withRules } from "./credit.ts";
 import {
   boundedWholeNumber,
   describeYamlValue,
@@ -62,14 +62,15 @@ const commentShape = {
  * One comment: a field it does not know is reported at its own path, `comments[2].colour`
  * (src/core/validate-fields.ts), with this message as its reason.
  */
-export const commentSchema = z
-  .strictObject(commentShape, {
+export const commentSchema = withRules(
+  z.strictObject(commentShape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
         ? unknownFieldReason("of a comment", Object.keys(commentShape))
         : `must be a comment's fields (id, text, commented...), but YAML read ${describeYamlValue(issue.input)}; write them as an item of the list`,
-  })
-  .refine(authorUrlHasAuthor, AUTHOR_URL_RULE);
+  }),
+  AUTHOR_RULES,
+);
 
 /** A comment as checked. */
 export type Comment = z.output<typeof commentSchema>;

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { isoInstant, optionalLine, score, webAddress } from "./fields.ts";
 
 /**
@@ -18,30 +19,6 @@ export const creditFields = {
   license: optionalLine("license", '"CC BY-SA 4.0"'),
 };
 
-/** The rule between two credit fields: a profile link needs the name it is the profile of. */
-export function authorUrlHasAuthor(post: {
-  author?: string | undefined;
-  authorUrl?: string | undefined;
-}): boolean {
-  return post.authorUrl === undefined || post.author !== undefined;
-}
-
-/** How `authorUrlHasAuthor` reports, for a schema's `.refine`. */
-export const AUTHOR_URL_RULE = {
-  path: ["authorUrl"],
-  error:
-    'is only allowed with author; add the author\'s name, such as author: "Ada Lovelace", or remove authorUrl',
-  // Judged even when other fields failed, so one run reports every problem; never on what is
-  // not a set of fields at all (an empty item of a list of comments).
-  when: (payload: {
-    value: unknown;
-    issues: readonly { path?: readonly PropertyKey[] | undefined }[];
-  }) =>
-    typeof payload.value === "object" &&
-    payload.value !== null &&
-    payload.issues.every((issue) => !["author", "authorUrl"].includes(String(issue.path?.[0]))),
-};
-
 /**
  * The post's last edit, as Stack Exchange shows it ("edited <date> by <name>"): when, and who,
  * credited as an author is. All optional; a page says nothing of an edit it is not told of.
@@ -55,45 +32,49 @@ export const editFields = {
   editorUrl: webAddress("editorUrl", "https://example.org/users/2"),
 };
 
-type EditFields = {
-  edited?: string | undefined;
-  editor?: string | undefined;
-  editorUrl?: string | undefined;
-};
-
-/** Judged even when other fields failed, never on what is not a set of fields at all. */
-function whenRead(fields: readonly string[]) {
-  return (payload: {
-    value: unknown;
-    issues: readonly { path?: readonly PropertyKey[] | undefined }[];
-  }) =>
-    typeof payload.value === "object" &&
-    payload.value !== null &&
-    payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
+/**
+ * A rule between two fields, for a schema's `.refine`: `field` is only allowed with `needed`,
+ * and the message says what to add. Judged even when other fields failed, so one run reports
+ * every problem; never on what is not a set of fields at all (an empty item of a list).
+ */
+function onlyWith(field: string, needed: string, addition: string) {
+  return {
+    check: (post: Record<string, unknown>) =>
+      post[field] === undefined || post[needed] !== undefined,
+    params: {
+      path: [field],
+      error: `is only allowed with ${needed}; add ${addition}, or remove ${field}`,
+      when: (payload: {
+        value: unknown;
+        issues: readonly { path?: readonly PropertyKey[] | undefined }[];
+      }) =>
+        typeof payload.value === "object" &&
+        payload.value !== null &&
+        payload.issues.every((issue) => ![field, needed].includes(String(issue.path?.[0]))),
+    },
+  };
 }
 
-/** The rule between `editor` and `edited`: a name needs the date of the edit it made. */
-export function editorHasEdit(post: EditFields): boolean {
-  return post.editor === undefined || post.edited !== undefined;
+type FieldRule = ReturnType<typeof onlyWith>;
+
+/** A profile link needs the name it is the profile of. */
+export const AUTHOR_RULES: readonly FieldRule[] = [
+  onlyWith("authorUrl", "author", 'the author\'s name, such as author: "Ada Lovelace"'),
+];
+
+/** The credit's rules, and the last edit's: an editor needs the edit's date, a profile its name. */
+export const CREDIT_RULES: readonly FieldRule[] = [
+  ...AUTHOR_RULES,
+  onlyWith("editor", "edited", 'the date of the edit, such as edited: "2024-03-06"'),
+  onlyWith("editorUrl", "editor", 'the editor\'s name, such as editor: "Grace Hopper"'),
+];
+
+/** `schema` with `rules` checked on what it reads. */
+export function withRules<Schema extends z.ZodType<Record<string, unknown>>>(
+  schema: Schema,
+  rules: readonly FieldRule[],
+): Schema {
+  let ruled = schema;
+  for (const { check, params } of rules) ruled = ruled.refine(check, params);
+  return ruled;
 }
-
-/** How `editorHasEdit` reports, for a schema's `.refine`. */
-export const EDITOR_RULE = {
-  path: ["editor"],
-  error:
-    'is only allowed with edited; add the date of the edit, such as edited: "2024-03-06", or remove editor',
-  when: whenRead(["edited", "editor"]),
-};
-
-/** The rule between `editorUrl` and `editor`, as `authorUrl`'s with `author`. */
-export function editorUrlHasEditor(post: EditFields): boolean {
-  return post.editorUrl === undefined || post.editor !== undefined;
-}
-
-/** How `editorUrlHasEditor` reports, for a schema's `.refine`. */
-export const EDITOR_URL_RULE = {
-  path: ["editorUrl"],
-  error:
-    'is only allowed with editor; add the editor\'s name, such as editor: "Grace Hopper", or remove editorUrl',
-  when: whenRead(["editor", "editorUrl"]),
-};

@@ -10,16 +10,7 @@ import {
   oneLineText,
   boundedWholeNumber,
 } from "./fields.ts";
-import {
-  AUTHOR_URL_RULE,
-  authorUrlHasAuthor,
-  creditFields,
-  EDITOR_RULE,
-  EDITOR_URL_RULE,
-  editFields,
-  editorHasEdit,
-  editorUrlHasEditor,
-} from "./credit.ts";
+import { CREDIT_RULES, creditFields, editFields, withRules } from "./credit.ts";
 import { commentsField } from "./comment.ts";
 
 /** A question's identity: its file name without `.md`. */
@@ -40,128 +31,127 @@ export type QuestionState = z.output<typeof questionStateSchema>;
 export const TAG_PATTERN = /^[a-z0-9.-]+$/;
 
 /** The frontmatter of `content/questions/<id>.md`, as an author writes it. */
-export const questionFrontmatterSchema = fieldsObject("of a question", {
-  /** Plain text on one line. The listing adds ` [duplicate]` or ` [closed]` from `state`. */
-  title: oneLineText("title", '"How do I ...?"').superRefine((title, ctx) => {
-    const marker = markerAtEnd(title);
-    if (marker) {
-      ctx.addIssue({
-        code: "custom",
-        message: `ends with "${marker}"; remove it and set state: ${marker.slice(2, -1)} instead`,
-      });
-    }
-  }),
+export const questionFrontmatterSchema = withRules(
+  fieldsObject("of a question", {
+    /** Plain text on one line. The listing adds ` [duplicate]` or ` [closed]` from `state`. */
+    title: oneLineText("title", '"How do I ...?"').superRefine((title, ctx) => {
+      const marker = markerAtEnd(title);
+      if (marker) {
+        ctx.addIssue({
+          code: "custom",
+          message: `ends with "${marker}"; remove it and set state: ${marker.slice(2, -1)} instead`,
+        });
+      }
+    }),
 
-  /** At least one tag, each at most once, in the author's order. */
-  tags: z
-    .array(
-      z
-        .string({
-          error: (issue) =>
-            issue.input === null
-              ? "must be text, but YAML read an empty value; write the tag or remove the empty item"
-              : `must be text, but YAML read ${describeYamlValue(issue.input)}; ${asTextFix(issue.input, "tag")}`,
-        })
-        .regex(TAG_PATTERN, {
-          error: (issue) =>
-            `${JSON.stringify(issue.input)} is not a valid tag; use only lower-case letters, digits, "." and "-", such as "${suggestTag(String(issue.input))}"`,
-        })
-        .refine((tag) => !TAG_PATTERN.test(tag) || /[a-z0-9]/.test(tag), {
-          error: (issue) =>
-            `${JSON.stringify(issue.input)} is not a valid tag: it has no letter or digit, and Stack Exchange's tags all have one; name what the question is about, such as "networking"`,
-        }),
-      {
-        error: (issue) =>
-          issue.input === undefined
-            ? "is missing; add a list of at least one tag, such as tags: [networking]"
-            : `must be a list of tags, but YAML read ${describeYamlValue(issue.input)}; write it as a list, such as tags: [networking, dns]`,
-      },
-    )
-    .min(1, { error: "is empty; add at least one tag, such as tags: [networking]" })
-    .superRefine(noRepeats),
-
-  /**
-   * When the question was asked: ISO 8601 date or date-time. Parsed to a sort key (the UTC
-   * instant); date-only is 00:00 UTC, no offset is UTC.
-   */
-  asked: isoInstant("asked", "the date the question was asked"),
-
-  /** `open` unless marked; the listing appends the marker of the other two. */
-  state: z
-    .enum(QUESTION_STATES, {
-      error: (issue) =>
-        `must be open, duplicate or closed, not ${describeYamlValue(issue.input)}; leave it out for an open question`,
-    })
-    .default("open"),
-
-  /** The id of the question this one duplicates; only with `state: duplicate`. */
-  duplicateOf: z
-    .string({
-      error: (issue) =>
-        `must be the id of another question, but YAML read ${describeYamlValue(issue.input)}; ${typeof issue.input === "number" ? `put it in quotes: duplicateOf: "${String(issue.input)}"` : "write the file name without .md"}`,
-    })
-    .regex(QUESTION_ID_PATTERN, { error: (issue) => notAnId(issue.input) })
-    .optional(),
-
-  /**
-   * The ids of other questions this one links to, in the author's order, each at most once.
-   * That each names another, existing question is a rule across files (src/core/content.ts).
-   */
-  linked: z
-    .array(
-      z
-        .string({
-          error: (issue) =>
-            `must be the id of another question, but YAML read ${describeYamlValue(issue.input)}; ${
+    /** At least one tag, each at most once, in the author's order. */
+    tags: z
+      .array(
+        z
+          .string({
+            error: (issue) =>
               issue.input === null
-                ? "write the id or remove the empty item"
-                : typeof issue.input === "number"
-                  ? `put it in quotes: "${String(issue.input)}"`
-                  : "write the file name without .md"
-            }`,
-        })
-        .regex(QUESTION_ID_PATTERN, { error: (issue) => notAnId(issue.input) }),
-      {
+                ? "must be text, but YAML read an empty value; write the tag or remove the empty item"
+                : `must be text, but YAML read ${describeYamlValue(issue.input)}; ${asTextFix(issue.input, "tag")}`,
+          })
+          .regex(TAG_PATTERN, {
+            error: (issue) =>
+              `${JSON.stringify(issue.input)} is not a valid tag; use only lower-case letters, digits, "." and "-", such as "${suggestTag(String(issue.input))}"`,
+          })
+          .refine((tag) => !TAG_PATTERN.test(tag) || /[a-z0-9]/.test(tag), {
+            error: (issue) =>
+              `${JSON.stringify(issue.input)} is not a valid tag: it has no letter or digit, and Stack Exchange's tags all have one; name what the question is about, such as "networking"`,
+          }),
+        {
+          error: (issue) =>
+            issue.input === undefined
+              ? "is missing; add a list of at least one tag, such as tags: [networking]"
+              : `must be a list of tags, but YAML read ${describeYamlValue(issue.input)}; write it as a list, such as tags: [networking, dns]`,
+        },
+      )
+      .min(1, { error: "is empty; add at least one tag, such as tags: [networking]" })
+      .superRefine(noRepeats),
+
+    /**
+     * When the question was asked: ISO 8601 date or date-time. Parsed to a sort key (the UTC
+     * instant); date-only is 00:00 UTC, no offset is UTC.
+     */
+    asked: isoInstant("asked", "the date the question was asked"),
+
+    /** `open` unless marked; the listing appends the marker of the other two. */
+    state: z
+      .enum(QUESTION_STATES, {
         error: (issue) =>
-          `must be a list of question ids, but YAML read ${describeYamlValue(issue.input)}; write it as a list, such as linked: [${
-            typeof issue.input === "string" || typeof issue.input === "number"
-              ? JSON.stringify(String(issue.input))
-              : '"12", "34"'
-          }]`,
-      },
-    )
-    .superRefine(noRepeats)
-    .optional(),
+          `must be open, duplicate or closed, not ${describeYamlValue(issue.input)}; leave it out for an open question`,
+      })
+      .default("open"),
 
-  /**
-   * How many answers the question has. With answer files (answers/), their number, which this
-   * must then equal; without the field the files are counted.
-   */
-  answers: boundedWholeNumber("answers", 0, 0).optional(),
+    /** The id of the question this one duplicates; only with `state: duplicate`. */
+    duplicateOf: z
+      .string({
+        error: (issue) =>
+          `must be the id of another question, but YAML read ${describeYamlValue(issue.input)}; ${typeof issue.input === "number" ? `put it in quotes: duplicateOf: "${String(issue.input)}"` : "write the file name without .md"}`,
+      })
+      .regex(QUESTION_ID_PATTERN, { error: (issue) => notAnId(issue.input) })
+      .optional(),
 
-  /** The comments under the question, oldest first (src/schemas/comment.ts). */
-  comments: commentsField,
+    /**
+     * The ids of other questions this one links to, in the author's order, each at most once.
+     * That each names another, existing question is a rule across files (src/core/content.ts).
+     */
+    linked: z
+      .array(
+        z
+          .string({
+            error: (issue) =>
+              `must be the id of another question, but YAML read ${describeYamlValue(issue.input)}; ${
+                issue.input === null
+                  ? "write the id or remove the empty item"
+                  : typeof issue.input === "number"
+                    ? `put it in quotes: "${String(issue.input)}"`
+                    : "write the file name without .md"
+              }`,
+          })
+          .regex(QUESTION_ID_PATTERN, { error: (issue) => notAnId(issue.input) }),
+        {
+          error: (issue) =>
+            `must be a list of question ids, but YAML read ${describeYamlValue(issue.input)}; write it as a list, such as linked: [${
+              typeof issue.input === "string" || typeof issue.input === "number"
+                ? JSON.stringify(String(issue.input))
+                : '"12", "34"'
+            }]`,
+        },
+      )
+      .superRefine(noRepeats)
+      .optional(),
 
-  /** When anything last happened to it (Stack Exchange's LastActivityDate), as `asked`. */
-  modified: isoInstant("modified", "the date of its last activity").optional(),
+    /**
+     * How many answers the question has. With answer files (answers/), their number, which this
+     * must then equal; without the field the files are counted.
+     */
+    answers: boundedWholeNumber("answers", 0, 0).optional(),
 
-  /** How many times it was viewed (Stack Exchange's ViewCount). */
-  views: boundedWholeNumber("views", 0, 120).optional(),
+    /** The comments under the question, oldest first (src/schemas/comment.ts). */
+    comments: commentsField,
 
-  ...creditFields,
-  ...editFields,
-})
-  .refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
+    /** When anything last happened to it (Stack Exchange's LastActivityDate), as `asked`. */
+    modified: isoInstant("modified", "the date of its last activity").optional(),
+
+    /** How many times it was viewed (Stack Exchange's ViewCount). */
+    views: boundedWholeNumber("views", 0, 120).optional(),
+
+    ...creditFields,
+    ...editFields,
+  }).refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
     path: ["duplicateOf"],
     error: (issue) =>
       `is only allowed with state: duplicate, but state is ${String((issue.input as { state?: unknown }).state)}; set state: duplicate or remove duplicateOf`,
     // Judge the pair even when other fields failed, so one run reports every problem.
     when: (payload) =>
       payload.issues.every((issue) => !["state", "duplicateOf"].includes(String(issue.path?.[0]))),
-  })
-  .refine(authorUrlHasAuthor, AUTHOR_URL_RULE)
-  .refine(editorHasEdit, EDITOR_RULE)
-  .refine(editorUrlHasEditor, EDITOR_URL_RULE);
+  }),
+  CREDIT_RULES,
+);
 
 export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;
 
