@@ -6,7 +6,7 @@ import type { ContentProblem } from "../lib/problems.ts";
 import { listingRanks, type Orderable } from "../lib/order.ts";
 import { fileOf, listedFiles, type EntryShelf, type FolderFiles } from "./folder.ts";
 import { toListingEntry } from "./listing.ts";
-import { answerOrder, toQuestionPage } from "./question-page.ts";
+import { toQuestionPage } from "./question-page.ts";
 import type { PostText } from "../lib/search/index-format.ts";
 import {
   buildSearchIndex,
@@ -299,17 +299,6 @@ function questionPageDeriver<Question, Text, IndexFile>(
       .map(({ answer }) => readText(answer.bodyWords))
       .filter((words) => words !== "")
       .join(" ");
-    const posts: PostText[] = [
-      ["", readText(question.searchText)],
-      ...[...shownAnswers]
-        .sort(answerOrder(order))
-        .map(({ id: answerId, answer }): PostText => [answerId, readText(answer.searchText)]),
-    ];
-    const document = {
-      ...{ id, title, titleLine: listed.titleLine, tags, bodyWords, answerWords },
-      ...(listed.titleHtml !== undefined && { titleHtml: listed.titleHtml }),
-      posts,
-    };
     const shown = toQuestionPage(
       listed,
       question,
@@ -318,6 +307,17 @@ function questionPageDeriver<Question, Text, IndexFile>(
       answerCount(id, question),
       order,
     );
+    // The posts' text for search's results, the answers in the order the page shows them.
+    const posts: PostText[] = [["", readText(question.searchText)]];
+    for (const { id: answerId } of shown.answers) {
+      const text = answers.entries.get(answerId)?.searchText;
+      if (text !== undefined) posts.push([answerId, readText(text)]);
+    }
+    const document = {
+      ...{ id, title, titleLine: listed.titleLine, tags, bodyWords, answerWords },
+      ...(listed.titleHtml !== undefined && { titleHtml: listed.titleHtml }),
+      posts,
+    };
     const bodies = [question.bodyLinks, ...shownAnswers.map(({ answer }) => answer.bodyLinks)];
     const postLinks = settledLinks(id, bodies, links, origin !== undefined);
     const linked = linkedQuestions(id, links, (other) => questions.entries.get(other));
