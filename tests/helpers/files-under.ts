@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
@@ -11,4 +12,16 @@ export function filesUnder(dir: string): Map<string, Buffer> {
     }
   }
   return files;
+}
+
+/** Fails unless `actual` holds the same files as `expected`, byte for byte. */
+export function assertSameFiles(
+  actual: ReadonlyMap<string, Buffer>,
+  expected: ReadonlyMap<string, Buffer>,
+  differs = "differs",
+): void {
+  assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort());
+  for (const [path, bytes] of expected) {
+    assert.ok(bytes.equals(actual.get(path) ?? Buffer.alloc(0)), `${path} ${differs}`);
+  }
 }

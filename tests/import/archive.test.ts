@@ -11,8 +11,9 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../../src/project-paths.ts";
-import { filesUnder } from "../helpers/files-under.ts";
+import { assertSameFiles, filesUnder } from "../helpers/files-under.ts";
+import { dumpsDir, withDumps } from "../helpers/real-dumps.ts";
+import { runImport } from "../helpers/run-import.ts";
 import { inTempFolder } from "../helpers/temp-folder.ts";
 
 /*
@@ -20,19 +21,13 @@ import { inTempFolder } from "../helpers/temp-folder.ts";
  * each XML file streamed out of the archive by Debian's 7-Zip, nothing unpacked on disk.
  */
 
-const beerDump = join(projectRoot, "../shared/data/stackexchange/beer.stackexchange.com");
-const skip = !existsSync(beerDump)
-  ? `the real dumps are not at ${beerDump} (shared/ beside the repository)`
-  : spawnSync("7zz", ["i"]).error !== undefined
-    ? "7-Zip (7zz) is not installed: apt-get install 7zip"
-    : false;
-
-function runImport(...args: string[]) {
-  return spawnSync(process.execPath, [join(projectRoot, "scripts/import.ts"), ...args], {
-    cwd: projectRoot,
-    encoding: "utf8",
-  });
-}
+const beerDump = join(dumpsDir, "beer.stackexchange.com");
+const skip =
+  "skip" in withDumps
+    ? withDumps.skip
+    : spawnSync("7zz", ["i"]).error !== undefined
+      ? "7-Zip (7zz) is not installed: apt-get install 7zip"
+      : false;
 
 /** beer's dump packed as Stack Exchange packs a site: its XML files at the archive's root. */
 function packBeer(archive: string): void {
@@ -52,13 +47,10 @@ describe("importing a site's .7z archive", { skip }, () => {
       assert.match(fromArchive.stdout, /^Import of beer\.stackexchange\.com \(/);
       const fromFolder = runImport(beerDump, "--out", join(work, "from-folder"));
       assert.equal(fromFolder.status, 0, fromFolder.stderr);
-      const [archived, folder] = [
+      assertSameFiles(
         filesUnder(join(work, "from-archive")),
         filesUnder(join(work, "from-folder")),
-      ];
-      assert.deepEqual([...archived.keys()].sort(), [...folder.keys()].sort());
-      for (const [path, bytes] of folder)
-        assert.ok(bytes.equals(archived.get(path) ?? Buffer.alloc(0)), path);
+      );
       // Nothing unpacked, nothing left beside the archive or the output.
       assert.deepEqual(readdirSync(work).sort(), [
         "beer.stackexchange.com.7z",

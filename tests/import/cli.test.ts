@@ -7,6 +7,7 @@ import { projectRoot } from "../../src/project-paths.ts";
 import { readImportedContent, readWrittenFolder } from "./imported-content.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 import { dumpFile, row, type Attributes } from "../helpers/dump-rows.ts";
+import { runImport } from "../helpers/run-import.ts";
 import { endedProcessTag } from "../helpers/ended-process.ts";
 
 /**
@@ -21,13 +22,6 @@ interface Run {
   status: number | null;
   stdout: string;
   stderr: string;
-}
-
-function runImport(...args: string[]): Run {
-  return spawnSync(process.execPath, [join(projectRoot, "scripts/import.ts"), ...args], {
-    cwd: projectRoot,
-    encoding: "utf8",
-  });
 }
 
 function report(run: Run): ImportReport {

@@ -1,6 +1,5 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { SaxesParser } from "saxes";
@@ -8,6 +7,8 @@ import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 import { listingLines } from "../../scripts/common/listing-lines.ts";
 import { readImportedContent, readWrittenFolder } from "./imported-content.ts";
+import { dumpRows, dumpsDir, withDumps, type Row } from "../helpers/real-dumps.ts";
+import { runImport } from "../helpers/run-import.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import { collapseWhitespace } from "../../src/lib/whitespace.ts";
 import { cutExcerpt } from "../../src/lib/excerpt.ts";
@@ -22,11 +23,6 @@ import type { ImportReport } from "../../scripts/import/report.ts";
  * is compared with one derived from the dump independently. (The build's reader and the build
  * wait for the build side of issue 12, which adds answers and the credit fields to the site.)
  */
-const dumpsDir = join(projectRoot, "../shared/data/stackexchange");
-// The dumps live beside the repository (CI has them there); a clone elsewhere skips, saying why.
-const withDumps = existsSync(dumpsDir)
-  ? {}
-  : { skip: `the real dumps are not at ${dumpsDir} (shared/ beside the repository)` };
 const outputDir = join(projectRoot, "tests/.output/import/real");
 
 interface Expected {
@@ -102,19 +98,7 @@ function importSite(site: string): ImportReport {
   const out = join(outputDir, site);
   rmSync(out, { recursive: true, force: true });
   const extra = site === "beer.stackexchange.com" ? ["--name", BEER_NAME] : [];
-  const run = spawnSync(
-    process.execPath,
-    [
-      join(projectRoot, "scripts/import.ts"),
-      join(dumpsDir, site),
-      "--out",
-      out,
-      "--json",
-      "--check-text",
-      ...extra,
-    ],
-    { cwd: projectRoot, encoding: "utf8" },
-  );
+  const run = runImport(join(dumpsDir, site), "--out", out, "--json", "--check-text", ...extra);
   assert.equal(run.status, 0, `${site}: ${run.stderr}\n${run.stdout.slice(0, 3000)}`);
   return JSON.parse(run.stdout) as ImportReport;
 }
@@ -123,21 +107,6 @@ function importSite(site: string): ImportReport {
 function questionIdsInDump(site: string): string[] {
   const text = readFileSync(join(dumpsDir, site, "Posts.xml"), "utf8");
   return [...text.matchAll(/<row Id="(\d+)" PostTypeId="1"/g)].map((match) => match[1] ?? "");
-}
-
-type Row = Record<string, string | undefined>;
-
-/** The rows of a dump file with `<row>` elements, read here with saxes, not the importer. */
-function dumpRows(site: string, file: string): Row[] {
-  const path = join(dumpsDir, site, file);
-  if (!existsSync(path)) return [];
-  const rows: Row[] = [];
-  const parser = new SaxesParser();
-  parser.on("opentag", (tag) => {
-    if (tag.name === "row") rows.push(tag.attributes as Row);
-  });
-  parser.write(readFileSync(path, "utf8")).close();
-  return rows;
 }
 
 /** Stack Exchange's licence of a post by its date, written out here as its terms say. */

@@ -1,12 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { SaxesParser } from "saxes";
-import { projectRoot } from "../../src/project-paths.ts";
 import { knowsLanguage } from "../../src/lib/code-highlight.ts";
 import { languageOfTags, TAG_LANGUAGE_SOURCES } from "../../src/lib/code-language.ts";
 import { splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
+import { dumpRows, withDumps, type Row } from "../helpers/real-dumps.ts";
 
 /**
  * The default table of tags' languages, checked against where each entry says it comes from:
@@ -14,11 +11,6 @@ import { splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
  * must be on questions whose pages show code, and the share of those blocks that get a
  * language is what scripts/bench.md records.
  */
-const dumpsDir = join(projectRoot, "../shared/data/stackexchange");
-const withDumps = existsSync(dumpsDir)
-  ? {}
-  : { skip: `the real dumps are not at ${dumpsDir} (shared/ beside the repository)` };
-
 interface CodeOnPage {
   /** The question's tags as the importer writes them (`q#` is `qsharp`). */
   tags: string[];
@@ -29,24 +21,17 @@ interface CodeOnPage {
 /** Each question of a dump with its tags and the code blocks its page shows. */
 function codeOnPages(site: string): CodeOnPage[] {
   const pages = new Map<string, CodeOnPage>();
-  const answers: { parent: string; blocks: number }[] = [];
-  const parser = new SaxesParser();
-  parser.on("opentag", ({ name, attributes }) => {
-    if (name !== "row") return;
-    const row = attributes as Record<string, string>;
-    const blocks = (row["Body"] ?? "").match(/<pre[\s>]/g)?.length ?? 0;
-    if (row["PostTypeId"] === "1") {
-      const split = splitDumpTags(row["Tags"]);
-      const tags = split.ok ? split.tags.map(tagByRule) : [];
-      pages.set(row["Id"] ?? "", { tags, blocks });
-    } else if (row["PostTypeId"] === "2") {
-      answers.push({ parent: row["ParentId"] ?? "", blocks });
-    }
-  });
-  parser.write(readFileSync(join(dumpsDir, site, "Posts.xml"), "utf8")).close();
-  for (const { parent, blocks } of answers) {
-    const page = pages.get(parent);
-    if (page !== undefined) page.blocks += blocks;
+  const rows = dumpRows(site, "Posts.xml");
+  const blocksOf = (row: Row) => (row["Body"] ?? "").match(/<pre[\s>]/g)?.length ?? 0;
+  for (const row of rows) {
+    if (row["PostTypeId"] !== "1") continue;
+    const split = splitDumpTags(row["Tags"]);
+    const tags = split.ok ? split.tags.map(tagByRule) : [];
+    pages.set(row["Id"] ?? "", { tags, blocks: blocksOf(row) });
+  }
+  for (const row of rows) {
+    const page = row["PostTypeId"] === "2" ? pages.get(row["ParentId"] ?? "") : undefined;
+    if (page !== undefined) page.blocks += blocksOf(row);
   }
   return [...pages.values()];
 }

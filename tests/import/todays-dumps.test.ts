@@ -1,12 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../../src/project-paths.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 import { dumpFile, row, type Attributes } from "../helpers/dump-rows.ts";
-import { filesUnder } from "../helpers/files-under.ts";
+import { assertSameFiles, filesUnder } from "../helpers/files-under.ts";
+import { runImport } from "../helpers/run-import.ts";
 import { inTempFolder } from "../helpers/temp-folder.ts";
 
 /*
@@ -56,19 +55,7 @@ function imported(work: string, name: string, order: readonly Attributes[]) {
   writeFileSync(join(dump, "Posts.xml"), dumpFile("posts", order.map(row)));
   writeFileSync(join(dump, "Users.xml"), dumpFile("users", users.map(row)));
   const out = join(work, `out-${name}`);
-  const run = spawnSync(
-    process.execPath,
-    [
-      join(projectRoot, "scripts/import.ts"),
-      dump,
-      "--out",
-      out,
-      "--json",
-      "--site",
-      "beer.stackexchange.com",
-    ],
-    { cwd: projectRoot, encoding: "utf8" },
-  );
+  const run = runImport(dump, "--out", out, "--json", "--site", "beer.stackexchange.com");
   assert.equal(run.status, 0, run.stderr);
   return { out, report: JSON.parse(run.stdout) as ImportReport };
 }
@@ -83,12 +70,9 @@ describe("a dump of 2025", () => {
       // Answers before their questions, questions out of order: the same content folder.
       const shuffled = imported(work, "shuffled", [...posts].reverse());
       assert.equal(shuffled.report.watermarkRows, 2);
-      const [a, b] = [filesUnder(sorted.out), filesUnder(shuffled.out)];
-      assert.deepEqual([...a.keys()].sort(), [...b.keys()].sort());
-      for (const [path, bytes] of a) {
-        assert.ok(bytes.equals(b.get(path) ?? Buffer.alloc(0)), path);
-      }
-      assert.ok(!a.has("questions/1000000001.md") && !a.has("answers/1000000010.md"));
+      const written = filesUnder(sorted.out);
+      assertSameFiles(filesUnder(shuffled.out), written);
+      assert.ok(!written.has("questions/1000000001.md") && !written.has("answers/1000000010.md"));
     });
   });
 

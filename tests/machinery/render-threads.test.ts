@@ -10,7 +10,7 @@ import {
   PAGES_WORTH_THREADS,
   renderThreadSetting,
 } from "../../src/machinery/astro/render-threads.ts";
-import { filesUnder } from "../helpers/files-under.ts";
+import { assertSameFiles, filesUnder } from "../helpers/files-under.ts";
 
 /*
  * Rendering the pages on worker threads (src/machinery/astro/render-threads.ts) is only allowed to be
@@ -63,10 +63,7 @@ for (const [name, contentDir] of [
     assert.ok((pageCounts[0] ?? 0) > 40, `pages built: ${pageCounts[0]}`);
     const [plain, threaded] = [built.get("0"), built.get("2")];
     assert.ok(plain && threaded && plain.size > 0);
-    assert.deepEqual([...threaded.keys()].sort(), [...plain.keys()].sort());
-    for (const [path, bytes] of plain) {
-      assert.ok(bytes.equals(threaded.get(path) ?? Buffer.alloc(0)), `${path} differs`);
-    }
+    assertSameFiles(threaded, plain);
   });
 }
 

@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SaxesParser } from "saxes";
+import { projectRoot } from "../../src/project-paths.ts";
+
+/*
+ * The real Stack Exchange dumps of ../shared/data/stackexchange, for the tests that import or
+ * read them, each read here with a parser of its own rather than the importer's.
+ */
+
+/** Where the dumps live: beside the repository (CI has them there). */
+export const dumpsDir = join(projectRoot, "../shared/data/stackexchange");
+
+/** A test's options: a clone elsewhere skips, saying why. */
+export const withDumps = existsSync(dumpsDir)
+  ? {}
+  : { skip: `the real dumps are not at ${dumpsDir} (shared/ beside the repository)` };
+
+/** A row's attributes, by name. */
+export type Row = Record<string, string | undefined>;
+
+/** The rows of one file of a site's dump (none when the dump has no such file), read with saxes. */
+export function dumpRows(site: string, file: string): Row[] {
+  const path = join(dumpsDir, site, file);
+  if (!existsSync(path)) return [];
+  const rows: Row[] = [];
+  const parser = new SaxesParser();
+  parser.on("opentag", (tag) => {
+    if (tag.name === "row") rows.push(tag.attributes as Row);
+  });
+  parser.write(readFileSync(path, "utf8")).close();
+  return rows;
+}
