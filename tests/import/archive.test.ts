@@ -36,6 +36,13 @@ function packBeer(archive: string): void {
   assert.equal(packed.status, 0, packed.stderr.toString());
 }
 
+/** What the import says on refusing `archive` (it must exit 2, a usage error). */
+function refusedImport(archive: string, out: string): string {
+  const run = runImport(archive, "--out", out, "--site", "beer.stackexchange.com");
+  assert.equal(run.status, 2, run.stdout);
+  return run.stderr;
+}
+
 describe("importing a site's .7z archive", { skip }, () => {
   it("writes the same content folder as the import of the dump's folder, byte for byte", () => {
     inTempFolder("qa-archive-", (work) => {
@@ -67,16 +74,8 @@ describe("importing a site's .7z archive", { skip }, () => {
       const truncated = join(work, "truncated.7z");
       copyFileSync(archive, truncated);
       truncateSync(truncated, 600_000);
-      const cut = runImport(
-        truncated,
-        "--out",
-        join(work, "cut"),
-        "--site",
-        "beer.stackexchange.com",
-      );
-      assert.equal(cut.status, 2, cut.stdout);
       assert.match(
-        cut.stderr,
+        refusedImport(truncated, join(work, "cut")),
         /truncated\.7z cannot be read as a 7z archive \(.*Unexpected end of archive\): it is damaged or incomplete, so download it again/,
       );
       // Its index intact, its data not: the first file read out of it fails.
@@ -85,16 +84,8 @@ describe("importing a site's .7z archive", { skip }, () => {
       const fd = openSync(damaged, "r+");
       writeSync(fd, Buffer.alloc(512, 0x5a), 0, 512, 200_000);
       closeSync(fd);
-      const bad = runImport(
-        damaged,
-        "--out",
-        join(work, "bad"),
-        "--site",
-        "beer.stackexchange.com",
-      );
-      assert.equal(bad.status, 2, bad.stdout);
       assert.match(
-        bad.stderr,
+        refusedImport(damaged, join(work, "bad")),
         /damaged\.7z could not give \w+\.xml whole \(7-Zip: .*Data Error.*\): the archive is damaged or incomplete, so download it again/,
       );
       assert.deepEqual(readdirSync(work).sort(), [
@@ -112,16 +103,8 @@ describe("importing a site's .7z archive", { skip }, () => {
         cwd: beerDump,
       });
       assert.equal(packed.status, 0);
-      const run = runImport(
-        archive,
-        "--out",
-        join(work, "out"),
-        "--site",
-        "beer.stackexchange.com",
-      );
-      assert.equal(run.status, 2);
       assert.match(
-        run.stderr,
+        refusedImport(archive, join(work, "out")),
         /tags-only\.7z holds no Posts\.xml; give a site's archive as Stack Exchange publishes it/,
       );
       assert.equal(existsSync(join(work, "out")), false);
