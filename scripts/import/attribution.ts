@@ -97,27 +97,13 @@ export function postCredit(
   licenceOverride: string | undefined,
 ): PostCredit {
   const userId = attributes["OwnerUserId"];
-  const user = userId === undefined ? undefined : users?.names.get(userId);
-  const rawDisplayName = attributes["OwnerDisplayName"];
-  const displayName = cleanName(rawDisplayName);
-  let author: Pick<PostCredit, "author" | "authorUrl" | "authorFrom" | "nameCleaned">;
-  if (user !== undefined && userId !== undefined) {
-    const raw = users?.cleaned.get(userId);
-    author = {
-      author: user,
-      authorUrl: userUrl(site, userId),
-      authorFrom: "Users.xml",
-      ...(raw === undefined ? {} : { nameCleaned: { from: raw, userId } }),
-    };
-  } else if (displayName !== undefined && rawDisplayName !== undefined) {
-    author = {
-      author: displayName,
-      authorFrom: "OwnerDisplayName",
-      ...(displayName === rawDisplayName ? {} : { nameCleaned: { from: rawDisplayName } }),
-    };
-  } else {
-    author = { authorFrom: "none" };
-  }
+  const owner = creditedName(site, userId, attributes["OwnerDisplayName"], users);
+  const author: Pick<PostCredit, "author" | "authorUrl" | "authorFrom" | "nameCleaned"> = {
+    ...(owner.name !== undefined && { author: owner.name }),
+    ...(owner.url !== undefined && { authorUrl: owner.url }),
+    authorFrom: owner.from === "display name" ? "OwnerDisplayName" : owner.from,
+    ...(owner.nameCleaned !== undefined && { nameCleaned: owner.nameCleaned }),
+  };
 
   const ownLicence = attributes["ContentLicense"];
   const licenceFrom: LicenceSource =
@@ -143,7 +129,7 @@ export function postCredit(
     ...author,
     source,
     ...(license === undefined ? {} : { license }),
-    unknownUser: users !== undefined && userId !== undefined && user === undefined,
+    unknownUser: users !== undefined && userId !== undefined && !users.names.has(userId),
     licenceFrom,
     comment,
     ...lastEdit(site, attributes, users),
@@ -151,9 +137,44 @@ export function postCredit(
 }
 
 /**
- * A post's last edit, credited as its author is: LastEditDate, and the editor by the name
- * Users.xml gives LastEditorUserId, linked to their page, else by LastEditorDisplayName. None
- * without a LastEditDate: the page claims no edit the dump does not date.
+ * Someone a post credits: by the display name Users.xml gives `userId`, linked to their page;
+ * else (a deleted user, or one Users.xml lacks) by the row's own display name, unlinked;
+ * else nobody. Names are cleaned to one line (`cleanName`), and a cleaned one says so.
+ */
+function creditedName(
+  site: string,
+  userId: string | undefined,
+  rawDisplayName: string | undefined,
+  users: UserNames | undefined,
+): {
+  name?: string;
+  url?: string;
+  from: "Users.xml" | "display name" | "none";
+  nameCleaned?: { from: string; userId?: string };
+} {
+  const user = userId === undefined ? undefined : users?.names.get(userId);
+  if (user !== undefined && userId !== undefined) {
+    const raw = users?.cleaned.get(userId);
+    return {
+      name: user,
+      url: userUrl(site, userId),
+      from: "Users.xml",
+      ...(raw === undefined ? {} : { nameCleaned: { from: raw, userId } }),
+    };
+  }
+  const displayName = cleanName(rawDisplayName);
+  if (displayName === undefined || rawDisplayName === undefined) return { from: "none" };
+  return {
+    name: displayName,
+    from: "display name",
+    ...(displayName === rawDisplayName ? {} : { nameCleaned: { from: rawDisplayName } }),
+  };
+}
+
+/**
+ * A post's last edit, credited as its author is (`creditedName`): LastEditDate, and its editor
+ * by LastEditorUserId or LastEditorDisplayName. None without a LastEditDate: the page claims
+ * no edit the dump does not date.
  */
 function lastEdit(
   site: string,
@@ -162,13 +183,17 @@ function lastEdit(
 ): Pick<PostCredit, "edited" | "editor" | "editorUrl"> {
   const edited = utcInstant(attributes["LastEditDate"]);
   if (edited === undefined || edited === "") return {};
-  const userId = attributes["LastEditorUserId"];
-  const user = userId === undefined ? undefined : users?.names.get(userId);
-  if (user !== undefined && userId !== undefined) {
-    return { edited, editor: user, editorUrl: userUrl(site, userId) };
-  }
-  const displayName = cleanName(attributes["LastEditorDisplayName"]);
-  return displayName === undefined ? { edited } : { edited, editor: displayName };
+  const { name, url } = creditedName(
+    site,
+    attributes["LastEditorUserId"],
+    attributes["LastEditorDisplayName"],
+    users,
+  );
+  return {
+    edited,
+    ...(name !== undefined && { editor: name }),
+    ...(url !== undefined && { editorUrl: url }),
+  };
 }
 
 /**

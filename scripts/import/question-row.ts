@@ -137,7 +137,9 @@ function activity(
 ): { modified?: string; views?: number } {
   const modified = utcInstant(attributes["LastActivityDate"]);
   const viewCount = attributes["ViewCount"];
-  if (viewCount !== undefined && !/^\d{1,15}$/.test(viewCount)) {
+  const views =
+    viewCount !== undefined && /^\d{1,15}$/.test(viewCount) ? Number(viewCount) : undefined;
+  if (viewCount !== undefined && views === undefined) {
     problems.push({
       field: "views",
       reason: `${JSON.stringify(viewCount)} is not a whole number; the dump is damaged in this row`,
@@ -145,7 +147,7 @@ function activity(
   }
   return {
     ...(modified !== undefined && modified !== "" && { modified }),
-    ...(viewCount !== undefined && /^\d{1,15}$/.test(viewCount) && { views: Number(viewCount) }),
+    ...(views !== undefined && { views }),
   };
 }
 
