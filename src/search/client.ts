@@ -183,7 +183,7 @@ function resultItem(
     snippet === undefined || snippet.postId === "" ? "" : `#${answerAnchor(snippet.postId)}`;
   title.href = `${root}questions/${encodeURIComponent(id)}/index.html${answer}`;
   if (titleHtml === undefined) title.textContent = titleLine;
-  else title.append(...typesetTitle(titleHtml));
+  else title.append(...titleNodes(titleHtml));
   const tagLine = document.createElement("div");
   tagLine.className = "tags";
   tags.forEach((tag, index) => {
@@ -208,7 +208,7 @@ function resultItem(
  * parsed inert, then rebuilt from its text and the elements and attributes a typeset formula
  * holds (src/lib/math/mathml-allowlist.ts) alone, so that nothing else could come through.
  */
-function typesetTitle(html: string): Node[] {
+function titleNodes(html: string): Node[] {
   const parsed = new DOMParser().parseFromString(`<body>${html}`, "text/html").body;
   const rebuilt = (node: Node): Node[] => {
     if (node.nodeType === Node.TEXT_NODE) return [document.createTextNode(node.textContent ?? "")];
