@@ -22,6 +22,7 @@ import type { ImageFetchSettings } from "./import/image-fetch.ts";
 import { HELP, parseImportArguments, type ImportOptions } from "./import/options.ts";
 import { UsageError } from "./common/usage-error.ts";
 import { noPostLinks, readPostLinks } from "./import/post-links.ts";
+import { noPostNotices, readPostNotices, type PostNotices } from "./import/post-history.ts";
 import { progressDisplay, type Progress } from "./import/progress.ts";
 import { assembleReport } from "./import/assemble-report.ts";
 import { formatReport } from "./import/report.ts";
@@ -84,12 +85,17 @@ function removeStagingOnSignal(staging: string, progress: Progress): () => void 
   };
 }
 
-/** The rows of the dump's files that are not carried over, by file, for the report. */
-async function countNotCarriedRows(dump: DumpFiles): Promise<Map<string, number>> {
+/**
+ * The rows of the dump's files that are not carried over, by file, for the report: PostHistory's
+ * were counted as its closes and locks were read.
+ */
+async function countNotCarriedRows(
+  dump: DumpFiles,
+  notices: PostNotices,
+): Promise<Map<string, number>> {
   const notCarriedRows = new Map<string, number>();
-  for (const file of [dump.postHistory, dump.votes]) {
-    if (file !== undefined) notCarriedRows.set(file, await countRows(file));
-  }
+  if (dump.postHistory !== undefined) notCarriedRows.set(dump.postHistory, notices.rows);
+  if (dump.votes !== undefined) notCarriedRows.set(dump.votes, await countRows(dump.votes));
   return notCarriedRows;
 }
 
@@ -172,15 +178,22 @@ async function fetchImagesIfAsked(
   );
 }
 
-/** PostLinks.xml's rows and Users.xml's names, each when the dump has the file. */
+/**
+ * PostLinks.xml's rows, PostHistory.xml's closes and locks and Users.xml's names, each when the
+ * dump has the file.
+ */
 async function readLinksAndUsers(dump: DumpFiles, progress: Progress) {
   const links =
     dump.postLinks === undefined
       ? noPostLinks()
       : await readPostLinks(dump.postLinks, progress.update);
+  const notices =
+    dump.postHistory === undefined
+      ? noPostNotices()
+      : await readPostNotices(dump.postHistory, progress.update);
   const users =
     dump.users === undefined ? undefined : await readUserNames(dump.users, progress.update);
-  return { links, users };
+  return { links, notices, users };
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -203,7 +216,7 @@ async function main(args: readonly string[]): Promise<number> {
 
   // 3. Duplicate and linked rows first (the posts pass needs them), then the authors' names:
   //    each post is credited as it is written; Users.xml keeps only a name per user.
-  const { links, users } = await readLinksAndUsers(dump, progress);
+  const { links, notices, users } = await readLinksAndUsers(dump, progress);
 
   // 4. Stream Posts.xml into a staging folder beside --out; Ctrl-C removes it.
   const staging = createStaging(options.out);
@@ -220,6 +233,7 @@ async function main(args: readonly string[]): Promise<number> {
       licenceOverride: options.license,
       row: { tags: tagPolicy, trimTitles: !options.strict },
       links,
+      notices,
       checkText: options.checkText,
       onProgress: progress.update,
     });
@@ -246,7 +260,7 @@ async function main(args: readonly string[]): Promise<number> {
       dump.tags === undefined
         ? null
         : await checkTagCounts(dump.tags, pass.dumpTagCounts, progress.update);
-    const notCarriedRows = await countNotCarriedRows(dump);
+    const notCarriedRows = await countNotCarriedRows(dump, notices);
     progress.end();
 
     // 8. community.yaml, with the CC BY-SA attribution the licence asks for, math: tex when

@@ -1,7 +1,7 @@
 import { isId } from "./post-links.ts";
 import { answerFrontmatterSchema } from "../../src/schemas/answer.ts";
 import { frontmatterBlock } from "./frontmatter-block.ts";
-import { readScore, utcInstant } from "./question-row.ts";
+import { communityWiki, readScore, utcInstant } from "./question-row.ts";
 import { schemaProblems, type CreditFields, type FieldProblem } from "./question-file.ts";
 
 /** The frontmatter the importer writes for an answer, before the schema has read it back. */
@@ -20,6 +20,7 @@ export const ANSWER_SOURCE_ATTRIBUTE: Readonly<Record<string, string>> = {
   answered: "CreationDate",
   score: "Score",
   license: "ContentLicense",
+  communityWiki: "CommunityOwnedDate",
 };
 
 /** What one answer row (PostTypeId 2) becomes, before its credit and acceptance are known. */
@@ -51,6 +52,7 @@ export function answerFromRow(attributes: Readonly<Record<string, string | undef
       question: parent,
       answered: utcInstant(attributes["CreationDate"]),
       ...(score.ok && score.score !== undefined ? { score: score.score } : {}),
+      ...communityWiki(attributes),
     },
     body: attributes["Body"] ?? "",
     problems,
@@ -65,6 +67,7 @@ export function renderAnswerFrontmatter(fields: AnswerFields, comment: string): 
     "answered",
     "score",
     "accepted",
+    "communityWiki",
     "author",
     "authorUrl",
     "source",

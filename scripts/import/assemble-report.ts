@@ -81,6 +81,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
       .map(([postTypeId, rows]) => ({ postTypeId, kind: postTypeName(postTypeId), rows })),
     watermarkRows: pass.watermarks,
     closed: parts.written ? pass.closed : 0,
+    notices: noticesPart(pass, parts.written),
     duplicates: parts.written ? duplicates.followed : 0,
     tagsMapped: [...pass.tagChanges.values()]
       .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
@@ -148,6 +149,19 @@ function licencesPart(pass: PostsPass): ImportReport["licences"] {
     fromContentLicense: count(pass.licenceFrom, "ContentLicense"),
     byDate: count(pass.licenceFrom, "date"),
     fromOption: count(pass.licenceFrom, "--license"),
+  };
+}
+
+/** The notices the questions written show; none when nothing was written. */
+function noticesPart(pass: PostsPass, written: boolean): ImportReport["notices"] {
+  const { closeReasons, unknownReasons, locked, communityWiki } = pass.notices;
+  return {
+    closeReasons: written ? closeReasons : 0,
+    unknownReasons: written
+      ? [...unknownReasons].map(([reasonId, questions]) => ({ reasonId, questions }))
+      : [],
+    locked: written ? locked : 0,
+    communityWiki: written ? communityWiki : 0,
   };
 }
 

@@ -32,6 +32,7 @@ import {
   type RowQuestion,
 } from "./question-row.ts";
 import { TextCheck } from "./text-check.ts";
+import { questionNotices, type PostNotices } from "./post-history.ts";
 import { detachedCopy } from "./detached-copy.ts";
 import type { UserNames } from "./users.ts";
 import { readDumpRows, type DumpRow, type ReadProgress } from "./xml-rows.ts";
@@ -76,6 +77,8 @@ export interface PostsPass {
   questionRows: number;
   written: number;
   closed: number;
+  /** What the questions written show of PostHistory.xml (`questionNotices`). */
+  notices: NoticeCounts;
   answerRows: number;
   /** Answers written, accepted ones, and what must wait for the end of the pass. */
   answers: AnswerLedger;
@@ -108,6 +111,16 @@ export interface PostsPass {
   mathUse: MathUse;
 }
 
+/** How many questions written show each notice, and the close reasons not known by name. */
+export interface NoticeCounts {
+  closeReasons: number;
+  /** Questions closed for a reason id `CLOSE_REASON_NAMES` lacks, by that id. */
+  unknownReasons: Map<string, number>;
+  locked: number;
+  /** Posts (questions and answers) written as community wiki. */
+  communityWiki: number;
+}
+
 export interface PostsPassInput {
   postsFile: string;
   /** The staging folder's questions/ and answers/, where `<Id>.md` files are written. */
@@ -120,6 +133,8 @@ export interface PostsPassInput {
   licenceOverride: string | undefined;
   row: RowOptions;
   links: PostLinks;
+  /** The closes and locks of PostHistory.xml (empty when the dump has none). */
+  notices: PostNotices;
   checkText: boolean;
   onProgress?: (progress: ReadProgress) => void;
 }
@@ -170,6 +185,7 @@ function emptyPass(checkText: boolean): PostsPass {
     questionRows: 0,
     written: 0,
     closed: 0,
+    notices: { closeReasons: 0, unknownReasons: new Map(), locked: 0, communityWiki: 0 },
     answerRows: 0,
     answers: new AnswerLedger(),
     skippedByType: new Map(),
@@ -252,7 +268,13 @@ function importQuestion(state: PassState, id: string, row: DumpRow): void {
   countTags(pass, question);
 
   const given = creditOf(input, "question", id, attributes);
-  const fields: QuestionFields = { ...question.fields, ...creditFields(given) };
+  const notices = questionNotices(input.notices, id, question.fields.closed !== undefined);
+  const fields: QuestionFields = {
+    ...question.fields,
+    ...(notices.closeReason !== undefined && { closeReason: notices.closeReason }),
+    ...(notices.locked !== undefined && { locked: notices.locked }),
+    ...creditFields(given),
+  };
   // Every question it links to: those that turn out not to be written go when the pass is over.
   const linked = input.links.linked.targetsOf(id);
   if (linked.length > 0) fields.linked = linked;
@@ -268,6 +290,7 @@ function importQuestion(state: PassState, id: string, row: DumpRow): void {
   pass.written++;
   countMathUse(pass.mathUse, question.body);
   if (fields.state === "closed") pass.closed++;
+  countNotices(pass.notices, fields, notices.unknownReason);
   credited(pass, "question", id, given);
   if (question.titleTrimmed) pass.titlesTrimmed.push(detachedCopy(id));
   for (const repeat of question.tagRepeats) pass.tagRepeats.push(detachedCopy({ id, ...repeat }));
@@ -281,6 +304,18 @@ function importQuestion(state: PassState, id: string, row: DumpRow): void {
   remember(state, id, { kind: "written" });
   if (input.links.bySource.has(id)) pass.candidates.set(detachedCopy(id), { line });
   pass.textCheck?.check(detachedCopy(id), question.body);
+}
+
+/** Counts the notices a written question shows. */
+function countNotices(
+  counts: NoticeCounts,
+  fields: QuestionFields,
+  unknownReason: string | undefined,
+): void {
+  if (fields.closeReason !== undefined) counts.closeReasons++;
+  if (unknownReason !== undefined) count(counts.unknownReasons, unknownReason);
+  if (fields.locked !== undefined) counts.locked++;
+  if (fields.communityWiki) counts.communityWiki++;
 }
 
 /** Counts a question's dump tags, for Tags.xml's check, and the changes mapping made to them. */
@@ -319,6 +354,7 @@ function importAnswer(state: PassState, id: string, row: DumpRow): void {
   const text = renderAnswerFrontmatter(fields, given.comment) + answer.body;
   if (!writePostFile(state, "answer", id, line, text)) return;
   countMathUse(pass.mathUse, answer.body);
+  if (fields.communityWiki) pass.notices.communityWiki++;
   // An answer read before its question is credited once its question is known to be written.
   if (pass.answers.answerWritten(id, questionId, accepted, given))
     credited(pass, "answer", id, given);

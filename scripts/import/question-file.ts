@@ -13,6 +13,8 @@ export interface CreditFields {
   edited?: string;
   editor?: string;
   editorUrl?: string;
+  /** CommunityOwnedDate: left out when the post is not community wiki. */
+  communityWiki?: true;
 }
 
 /** The frontmatter the importer writes, before the schema has read it back. */
@@ -32,6 +34,12 @@ export interface QuestionFields extends CreditFields {
   modified?: string;
   /** ViewCount. */
   views?: number;
+  /** ClosedDate, marked UTC. */
+  closed?: string;
+  /** The name of its last close's reason (PostHistory.xml). */
+  closeReason?: string;
+  /** When its lock that still holds was made (PostHistory.xml), marked UTC. */
+  locked?: string;
 }
 
 /** A field the schema rejected, in the schema's own words. */
@@ -67,8 +75,8 @@ export function renderFrontmatter(fields: QuestionFields, comment: string): stri
   if (fields.linked !== undefined) ordered["linked"] = fields.linked;
   ordered["answers"] = fields.answers;
   for (const key of [
-    ...["modified", "views", "score", "author", "authorUrl", "source", "license"],
-    ...["edited", "editor", "editorUrl"],
+    ...["closed", "closeReason", "locked", "modified", "views", "score", "communityWiki"],
+    ...["author", "authorUrl", "source", "license", "edited", "editor", "editorUrl"],
   ] as const) {
     if (fields[key] !== undefined) ordered[key] = fields[key];
   }

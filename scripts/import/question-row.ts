@@ -7,6 +7,10 @@ export const SOURCE_ATTRIBUTE: Readonly<Record<string, string>> = {
   tags: "Tags",
   asked: "CreationDate",
   state: "ClosedDate",
+  closed: "ClosedDate",
+  closeReason: "PostHistory.xml",
+  locked: "PostHistory.xml",
+  communityWiki: "CommunityOwnedDate",
   duplicateOf: "PostLinks.xml",
   answers: "AnswerCount",
   score: "Score",
@@ -112,9 +116,11 @@ export function questionFromRow(
       tags,
       asked: utcInstant(attributes["CreationDate"]),
       state: closedDate !== undefined && closedDate !== "" ? "closed" : "open",
+      ...closedOn(closedDate),
       answers,
       ...(score.ok && score.score !== undefined ? { score: score.score } : {}),
       ...activity(attributes, problems),
+      ...communityWiki(attributes),
     },
     body: attributes["Body"] ?? "",
     dumpTags,
@@ -149,6 +155,20 @@ function activity(
     ...(modified !== undefined && modified !== "" && { modified }),
     ...(views !== undefined && { views }),
   };
+}
+
+/** ClosedDate, marked UTC; nothing when the question is open. */
+function closedOn(closedDate: string | undefined): { closed?: string } {
+  const closed = utcInstant(closedDate);
+  return closed !== undefined && closed !== "" ? { closed } : {};
+}
+
+/** CommunityOwnedDate, on a question or an answer: community wiki. */
+export function communityWiki(attributes: Readonly<Record<string, string | undefined>>): {
+  communityWiki?: true;
+} {
+  const owned = attributes["CommunityOwnedDate"];
+  return owned !== undefined && owned !== "" ? { communityWiki: true } : {};
 }
 
 /**

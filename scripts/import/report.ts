@@ -89,6 +89,16 @@ export interface ImportReport {
   watermarkRows: number;
   /** Questions written with `state: closed` (duplicates not included). */
   closed: number;
+  /** What the questions show of PostHistory.xml and CommunityOwnedDate. */
+  notices: {
+    /** Closed questions written with their close's reason. */
+    closeReasons: number;
+    /** Closes whose reason id has no name here, by id: closed, with no reason given. */
+    unknownReasons: { reasonId: string; questions: number }[];
+    locked: number;
+    /** Questions and answers written as community wiki. */
+    communityWiki: number;
+  };
   /** Questions written with `state: duplicate`. */
   duplicates: number;
   tagsMapped: {
@@ -259,7 +269,8 @@ function postCountRows(report: ImportReport): string[] {
             "rows Stack Exchange fabricates to mark its dumps (ids 1000000001, 1000000010)",
           ),
         ]),
-    countRow("closed", report.closed),
+    countRow("closed", report.closed, closedNote(report)),
+    ...noticeRows(report.notices),
     countRow(
       "duplicates",
       report.duplicates,
@@ -547,6 +558,32 @@ function textCheckLines(textCheck: ImportReport["textCheck"]): string[] {
   return lines;
 }
 
+/** Where the closed questions' reasons came from, or why they have none. */
+function closedNote({ closed, duplicates, notices, notCarriedOver }: ImportReport): string {
+  const history = notCarriedOver.find((item) => item.what === "edit history");
+  if (history === undefined || history.rows === null) {
+    return closed === 0 ? "" : "no PostHistory.xml: their close reasons are not known";
+  }
+  const closes = closed + duplicates;
+  return `${n(notices.closeReasons)} of ${n(closes)} (duplicates too) with their close reason from ${history.file}`;
+}
+
+function noticeRows(notices: ImportReport["notices"]): string[] {
+  return [
+    ...notices.unknownReasons.map(({ reasonId, questions }) =>
+      countRow(
+        "close reason unknown",
+        questions,
+        `reason id ${JSON.stringify(reasonId)} has no name here: written closed, no reason given`,
+      ),
+    ),
+    ...(notices.locked === 0 ? [] : [countRow("locked", notices.locked, "from PostHistory.xml")]),
+    ...(notices.communityWiki === 0
+      ? []
+      : [countRow("community wiki", notices.communityWiki, "questions and answers")]),
+  ];
+}
+
 function notCarriedOverLines(notCarriedOver: ImportReport["notCarriedOver"]): string[] {
   return [
     "",
@@ -555,7 +592,7 @@ function notCarriedOverLines(notCarriedOver: ImportReport["notCarriedOver"]): st
       (item) =>
         `  ${`${item.what}:`.padEnd(14)}${item.rows === null ? `${item.file} was not in the dump` : `${n(item.rows)} rows in ${item.file}`}`,
     ),
-    "  also:         favourites, close details, badges, user profiles",
+    "  also:         favourites, close voters, badges, user profiles",
   ];
 }
 

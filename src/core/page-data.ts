@@ -42,6 +42,8 @@ export interface ShownCredit {
   license?: string;
   /** Its last edit, and who made it, credited as the author is (none: no edit is known). */
   edited?: { when: ShownInstant; editor?: string; editorUrl?: string };
+  /** Community wiki: written by many, so the author named is only who began it (none: not). */
+  communityWiki?: true;
 }
 
 /** A comment as its post's page shows it. */
@@ -77,6 +79,10 @@ export interface QuestionPage<Text = string> extends ListingEntry, ShownCredit {
   modified?: ShownInstant;
   /** How many times it was viewed (none: not known). */
   views?: number;
+  /** When it was closed, and why (none: not closed, or not known when). */
+  closed?: { when: ShownInstant; reason?: string };
+  /** When a moderator locked it (none: not locked). */
+  locked?: ShownInstant;
   /** For a duplicate: the question it duplicates, for the notice that links to it. */
   original?: { id: string; title: string; titleHtml?: string; answers: number };
   /** The body as sanitized HTML (`renderBody`). */

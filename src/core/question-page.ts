@@ -28,6 +28,13 @@ export function toQuestionPage<Text>(
     asked: instantOnPage(question.asked),
     ...(question.modified !== undefined && { modified: instantOnPage(question.modified) }),
     ...(question.views !== undefined && { views: question.views }),
+    ...(question.closed !== undefined && {
+      closed: {
+        when: instantOnPage(question.closed),
+        ...(question.closeReason !== undefined && { reason: question.closeReason }),
+      },
+    }),
+    ...(question.locked !== undefined && { locked: instantOnPage(question.locked) }),
     ...credit(question),
     ...(original && { original }),
     bodyHtml: question.bodyHtml,
@@ -78,6 +85,7 @@ function toShownAnswer<Text>({
 /** The credit fields a post has, leaving out those it has not. */
 function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
   const { author, authorUrl, score, source, license, edited, editor, editorUrl } = post;
+  const { communityWiki } = post;
   return {
     ...(author !== undefined && { author }),
     ...(authorUrl !== undefined && { authorUrl }),
@@ -91,6 +99,7 @@ function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
         ...(editorUrl !== undefined && { editorUrl }),
       },
     }),
+    ...(communityWiki && { communityWiki }),
   };
 }
 

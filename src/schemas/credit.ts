@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isoInstant, optionalLine, score, webAddress } from "./fields.ts";
+import { isoInstant, optionalFlag, optionalLine, score, webAddress } from "./fields.ts";
 
 /**
  * Who wrote a post and where it came from, the same for questions and answers: what Stack
@@ -30,20 +30,31 @@ export const editFields = {
   editor: optionalLine("editor", '"Grace Hopper"'),
   /** The editor's profile page; only with `editor`. */
   editorUrl: webAddress("editorUrl", "https://example.org/users/2"),
+  /**
+   * Whether the post is community wiki (Stack Exchange's CommunityOwnedDate): written by many,
+   * credited to none, as its page then says.
+   */
+  communityWiki: optionalFlag("communityWiki"),
 };
 
 /**
- * A rule between two fields, for a schema's `.refine`: `field` is only allowed with `needed`,
- * and the message says what to add. Judged even when other fields failed, so one run reports
- * every problem; never on what is not a set of fields at all (an empty item of a list).
+ * A rule between two fields, for a schema's `.refine`: `field` is only allowed with `needed`
+ * (present, or as `requirement` says), and the message says what to add. Judged even when other
+ * fields failed, so one run reports every problem; never on what is not a set of fields at all
+ * (an empty item of a list).
  */
-function onlyWith(field: string, needed: string, addition: string) {
+export function onlyWith(
+  field: string,
+  needed: string,
+  addition: string,
+  requirement?: { holds: (post: Record<string, unknown>) => boolean; described: string },
+) {
+  const holds = requirement?.holds ?? ((post) => post[needed] !== undefined);
   return {
-    check: (post: Record<string, unknown>) =>
-      post[field] === undefined || post[needed] !== undefined,
+    check: (post: Record<string, unknown>) => post[field] === undefined || holds(post),
     params: {
       path: [field],
-      error: `is only allowed with ${needed}; add ${addition}, or remove ${field}`,
+      error: `is only allowed with ${requirement?.described ?? needed}; ${requirement ? "set" : "add"} ${addition}, or remove ${field}`,
       when: (payload: {
         value: unknown;
         issues: readonly { path?: readonly PropertyKey[] | undefined }[];

@@ -186,10 +186,15 @@ export function isoInstant(field: string, what: string) {
 
 /** An optional true or false, false when absent. */
 export function flag(field: string) {
+  return optionalFlag(field).default(false);
+}
+
+/** An optional true or false, left out when absent (an entry then carries nothing). */
+export function optionalFlag(field: string) {
   return z
     .boolean({
       error: (issue) =>
         `must be true or false, but YAML read ${describeYamlValue(issue.input)}; write ${field}: true, or leave it out for false`,
     })
-    .default(false);
+    .optional();
 }

@@ -8,9 +8,10 @@ import {
   fieldsObject,
   isoInstant,
   oneLineText,
+  optionalLine,
   boundedWholeNumber,
 } from "./fields.ts";
-import { CREDIT_RULES, creditFields, editFields, withRules } from "./credit.ts";
+import { CREDIT_RULES, creditFields, editFields, onlyWith, withRules } from "./credit.ts";
 import { commentsField } from "./comment.ts";
 
 /** A question's identity: its file name without `.md`. */
@@ -29,6 +30,15 @@ export type QuestionState = z.output<typeof questionStateSchema>;
 
 /** A tag: lower-case letters, digits, `.` and `-`, as Stack Exchange writes them. */
 export const TAG_PATTERN = /^[a-z0-9.-]+$/;
+
+/** A close's date needs a question that is closed, and its reason the date. */
+const CLOSE_RULES = [
+  onlyWith("closed", "state", "state: closed", {
+    holds: (question) => question["state"] === "closed" || question["state"] === "duplicate",
+    described: "state: closed or duplicate",
+  }),
+  onlyWith("closeReason", "closed", 'the date it was closed, such as closed: "2024-03-06"'),
+];
 
 /** The frontmatter of `content/questions/<id>.md`, as an author writes it. */
 export const questionFrontmatterSchema = withRules(
@@ -140,6 +150,18 @@ export const questionFrontmatterSchema = withRules(
     /** How many times it was viewed (Stack Exchange's ViewCount). */
     views: boundedWholeNumber("views", 0, 120).optional(),
 
+    /**
+     * When it was closed (Stack Exchange's ClosedDate), as `asked`; only with state: closed or
+     * duplicate.
+     */
+    closed: isoInstant("closed", "the date it was closed").optional(),
+
+    /** Why it was closed, plain text on one line, such as "off-topic"; only with `closed`. */
+    closeReason: optionalLine("closeReason", '"off-topic"'),
+
+    /** When a moderator locked it, as `asked`: it then took no answers, comments or votes. */
+    locked: isoInstant("locked", "the date it was locked").optional(),
+
     ...creditFields,
     ...editFields,
   }).refine((question) => question.duplicateOf === undefined || question.state === "duplicate", {
@@ -150,7 +172,7 @@ export const questionFrontmatterSchema = withRules(
     when: (payload) =>
       payload.issues.every((issue) => !["state", "duplicateOf"].includes(String(issue.path?.[0]))),
   }),
-  CREDIT_RULES,
+  [...CREDIT_RULES, ...CLOSE_RULES],
 );
 
 export type QuestionFrontmatter = z.output<typeof questionFrontmatterSchema>;

@@ -16,12 +16,27 @@ export const withDumps = existsSync(dumpsDir)
   ? {}
   : { skip: `the real dumps are not at ${dumpsDir} (shared/ beside the repository)` };
 
+/** The complete 2014 beer dump, all eight files (../shared/data/stackexchange-full). */
+export const fullBeerDump = join(
+  projectRoot,
+  "../shared/data/stackexchange-full/beer.stackexchange.com",
+);
+
+/** A test's options for the complete dump: a clone elsewhere skips, saying why. */
+export const withFullDump = existsSync(fullBeerDump)
+  ? {}
+  : { skip: `the complete beer dump is not at ${fullBeerDump} (shared/ beside the repository)` };
+
 /** A row's attributes, by name. */
 export type Row = Record<string, string | undefined>;
 
 /** The rows of one file of a site's dump (none when the dump has no such file), read with saxes. */
 export function dumpRows(site: string, file: string): Row[] {
-  const path = join(dumpsDir, site, file);
+  return rowsOf(join(dumpsDir, site, file));
+}
+
+/** The rows of a dump file at `path` (none when there is no such file), read with saxes. */
+export function rowsOf(path: string): Row[] {
   if (!existsSync(path)) return [];
   const rows: Row[] = [];
   const parser = new SaxesParser();

@@ -204,6 +204,7 @@ describe("a question row", () => {
       tags: ["ipa", "csharp"],
       asked: "2014-01-21T20:26:05.383Z",
       state: "closed",
+      closed: "2014-02-01T00:00:00.000Z",
       answers: 4,
     });
     assert.equal(question.body, "<p>a</p>\n\n    <p>b</p>\n");

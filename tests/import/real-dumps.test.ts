@@ -153,6 +153,10 @@ const QUESTION_FIELDS = [
   "duplicateOf",
   "linked",
   "answers",
+  "closed",
+  "closeReason",
+  "locked",
+  "communityWiki",
   "score",
   "author",
   "authorUrl",
@@ -170,6 +174,7 @@ const ANSWER_FIELDS = [
   "answered",
   "score",
   "accepted",
+  "communityWiki",
   "author",
   "authorUrl",
   "source",
@@ -342,12 +347,22 @@ describe("importing the real dumps", withDumps, () => {
           `question ${id}`,
         );
         // What a reader judges it by: Posts.xml's ViewCount, LastActivityDate and last edit.
-        const { edited, editor, editorUrl } = fields;
+        const { edited, editor, editorUrl, closed, communityWiki } = fields;
         assert.deepEqual(
-          { views: fields["views"], modified: fields["modified"], edited, editor, editorUrl },
+          {
+            views: fields["views"],
+            modified: fields["modified"],
+            closed,
+            communityWiki,
+            edited,
+            editor,
+            editorUrl,
+          },
           {
             views: Number(row["ViewCount"]),
             modified: `${row["LastActivityDate"] ?? ""}Z`,
+            closed: row["ClosedDate"] === undefined ? undefined : `${row["ClosedDate"]}Z`,
+            communityWiki: row["CommunityOwnedDate"] === undefined ? undefined : true,
             edited: undefined,
             editor: undefined,
             editorUrl: undefined,
@@ -382,6 +397,7 @@ describe("importing the real dumps", withDumps, () => {
               answered: `${row["CreationDate"] ?? ""}Z`,
               score: Number(row["Score"]),
               accepted: isAccepted ? true : undefined,
+              communityWiki: row["CommunityOwnedDate"] === undefined ? undefined : true,
               ...expectedCredit(site, "a", row, names),
               ...expectedEdit(site, row, names),
             }).filter(([, value]) => value !== undefined),

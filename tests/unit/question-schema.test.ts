@@ -9,7 +9,7 @@ import { QUESTION_STATES } from "../../src/schemas/question.ts";
 
 const HINT = 'write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"';
 const FIELDS =
-  "title, tags, asked, state, duplicateOf, linked, answers, comments, modified, views, author, authorUrl, score, source, license, edited, editor, editorUrl";
+  "title, tags, asked, state, duplicateOf, linked, answers, comments, modified, views, closed, closeReason, locked, author, authorUrl, score, source, license, edited, editor, editorUrl, communityWiki";
 
 const valid: Record<string, unknown> = {
   title: "How do I read a file?",
@@ -834,6 +834,48 @@ describe("what a reader judges a post by (modified, views, edited, editor, edito
     );
     assert.deepEqual(messages({ editor: "Grace Hopper" }), [
       'editor: is only allowed with edited; add the date of the edit, such as edited: "2024-03-06", or remove editor',
+    ]);
+  });
+});
+
+describe("a question's notices (closed, closeReason, locked, communityWiki)", () => {
+  const messages = (changes: Record<string, unknown>) =>
+    issues(changes).map(({ path, message }) => `${path.join(".")}: ${message}`);
+
+  it("takes a close with its reason, a lock and community wiki", () => {
+    const parsed = questionFrontmatterSchema.parse({
+      ...valid,
+      state: "closed",
+      closed: "2014-01-22T00:32:16Z",
+      closeReason: "off-topic",
+      locked: "2014-01-23",
+      communityWiki: true,
+    });
+    assert.equal(parsed.closeReason, "off-topic");
+    assert.equal(parsed.communityWiki, true);
+    assert.ok(parsed.closed !== undefined && parsed.locked !== undefined);
+    assert.equal(questionFrontmatterSchema.parse(valid).communityWiki, undefined);
+  });
+
+  it("a duplicate may say when it was closed", () => {
+    assert.deepEqual(
+      messages({
+        state: "duplicate",
+        duplicateOf: "7",
+        closed: "2014-01-22",
+        closeReason: "duplicate",
+      }),
+      [],
+    );
+  });
+
+  it("reports a close on an open question, a reason without its date, and a wiki that is not a flag", () => {
+    assert.deepEqual(messages({ closed: "2014-01-22", communityWiki: "yes" }), [
+      'communityWiki: must be true or false, but YAML read the text "yes"; write communityWiki: true, or leave it out for false',
+      "closed: is only allowed with state: closed or duplicate; set state: closed, or remove closed",
+    ]);
+    assert.deepEqual(messages({ state: "closed", closeReason: "off-topic" }), [
+      'closeReason: is only allowed with closed; add the date it was closed, such as closed: "2024-03-06", or remove closeReason',
     ]);
   });
 });

@@ -1,0 +1,117 @@
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { buildSite } from "../../scripts/common/build-site.ts";
+import { projectRoot } from "../../src/project-paths.ts";
+import { fullBeerDump, rowsOf, withFullDump, type Row } from "../helpers/real-dumps.ts";
+import { runImport } from "../helpers/run-import.ts";
+import { readWrittenFolder } from "./imported-content.ts";
+import { htmlToText } from "../../src/lib/html-text.ts";
+import type { ImportReport } from "../../scripts/import/report.ts";
+
+/**
+ * The complete 2014 beer dump (all eight files, PostHistory.xml among them), imported and built
+ * by the real commands, and checked against the dump read here with a parser of its own: what
+ * a reader judges a post by (its close, lock and community wiki notices).
+ */
+const content = join(projectRoot, "tests/.output/import/full-beer");
+const site = join(projectRoot, "tests/.output/import/full-beer-dist");
+
+/** The close reason names of Stack Exchange's CloseReasonTypes, as the dump's ids give them. */
+const REASONS: Record<string, string> = {
+  "101": "duplicate",
+  "102": "off-topic",
+  "103": "unclear what you're asking",
+  "104": "too broad",
+  "105": "primarily opinion-based",
+};
+
+/** Each post's last event of the given PostHistoryTypeIds, by date then row Id. */
+function lastEvents(history: readonly Row[], types: readonly string[]): Map<string, Row> {
+  const last = new Map<string, Row>();
+  const later = (a: Row, b: Row) =>
+    (a["CreationDate"] ?? "") > (b["CreationDate"] ?? "") ||
+    (a["CreationDate"] === b["CreationDate"] && Number(a["Id"]) > Number(b["Id"]));
+  for (const row of history) {
+    if (!types.includes(row["PostHistoryTypeId"] ?? "")) continue;
+    const post = row["PostId"] ?? "";
+    const kept = last.get(post);
+    if (kept === undefined || later(row, kept)) last.set(post, row);
+  }
+  return last;
+}
+
+function pageText(id: string): string {
+  return htmlToText(readFileSync(join(site, "questions", id, "index.html"), "utf8"));
+}
+
+describe("the complete 2014 beer dump", withFullDump, () => {
+  const posts = rowsOf(join(fullBeerDump, "Posts.xml"));
+  const history = rowsOf(join(fullBeerDump, "PostHistory.xml"));
+  const questions = posts.filter((row) => row["PostTypeId"] === "1");
+  let report: ImportReport;
+
+  before(async () => {
+    rmSync(content, { recursive: true, force: true });
+    const run = runImport(fullBeerDump, "--out", content, "--json");
+    assert.equal(run.status, 0, run.stderr);
+    report = JSON.parse(run.stdout) as ImportReport;
+    rmSync(site, { recursive: true, force: true });
+    const build = await buildSite(content, site);
+    assert.equal(build.exitCode, 0, build.output);
+  });
+
+  it("every closed question shows the reason of its last close, and when", () => {
+    const closes = lastEvents(history, ["10"]);
+    const closed = questions.filter((row) => row["ClosedDate"] !== undefined);
+    const { questions: files } = readWrittenFolder(content);
+    assert.ok(closed.length > 30, "the dump has its closes");
+    for (const row of closed) {
+      const id = row["Id"] ?? "";
+      const reason = REASONS[closes.get(id)?.["Comment"] ?? ""];
+      assert.ok(reason, `question ${id}: the dump names its close reason`);
+      const fields = files.get(id)?.fields ?? {};
+      assert.deepEqual(
+        { closed: fields["closed"], closeReason: fields["closeReason"] },
+        { closed: `${row["ClosedDate"] ?? ""}Z`, closeReason: reason },
+        `question ${id}`,
+      );
+      // A duplicate keeps its own notice, naming its original.
+      const notice =
+        fields["state"] === "duplicate" ? "already has an answer here" : `Closed as ${reason} on`;
+      assert.ok(pageText(id).includes(notice), `questions/${id}: "${notice}"`);
+    }
+    assert.equal(report.notices.closeReasons, closed.length);
+    // Questions closed once and reopened since say nothing of it.
+    const reopened = [...closes.keys()].filter(
+      (id) => !closed.some((row) => row["Id"] === id) && questions.some((row) => row["Id"] === id),
+    );
+    assert.ok(reopened.length > 0, "the dump has questions reopened");
+    for (const id of reopened) {
+      assert.equal(files.get(id)?.fields["closeReason"], undefined, `question ${id}`);
+      assert.doesNotMatch(pageText(id), /Closed as|is closed/, `questions/${id}`);
+    }
+  });
+
+  it("a question whose last lock holds says it is locked; community wiki posts say so", () => {
+    const locks = lastEvents(history, ["14", "15"]);
+    const locked = questions
+      .filter((row) => locks.get(row["Id"] ?? "")?.["PostHistoryTypeId"] === "14")
+      .map((row) => row["Id"] ?? "");
+    assert.ok(locked.length > 0, "the dump has a lock");
+    for (const id of locked) assert.match(pageText(id), /Locked by a moderator on 20\d\d-/);
+    assert.equal(report.notices.locked, locked.length);
+
+    const wiki = posts.filter((row) => row["CommunityOwnedDate"] !== undefined);
+    assert.ok(wiki.length > 0, "the dump has community wiki posts");
+    const questionOf = (row: Row) => (row["PostTypeId"] === "1" ? row["Id"] : row["ParentId"]);
+    let shown = 0;
+    for (const id of new Set(wiki.map(questionOf))) {
+      const page = readFileSync(join(site, "questions", id ?? "", "index.html"), "utf8");
+      shown += page.split('<span class="community-wiki">Community wiki</span>').length - 1;
+    }
+    assert.equal(shown, wiki.length, "each community wiki post is marked");
+    assert.equal(report.notices.communityWiki, wiki.length);
+  });
+});
