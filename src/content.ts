@@ -23,6 +23,13 @@ import { pagesToWrite, pathsToWrite } from "./machinery/incremental/written-page
 import { staticPaths } from "./machinery/astro/deferred-paths.ts";
 import { memoized } from "./lib/memoized.ts";
 import { questionsByTag, tagIndex } from "./core/tags.ts";
+import {
+  LISTING_TABS,
+  listingTabPath,
+  questionsOfTab,
+  type ListingTab,
+  type TagTab,
+} from "./core/listing-tabs.ts";
 import { withPageSettled } from "./core/question-page.ts";
 
 /*
@@ -159,11 +166,14 @@ export async function getQuestionPages(): Promise<QuestionStaticPath[]> {
 }
 
 /**
- * One page of the listing: its questions, and where it stands among the pages. (A type, not an
- * interface: Astro takes a page's props as a record, which an interface is not.)
+ * One page of the listing or of one of its tabs: its questions, and where it stands among the
+ * pages. (A type, not an interface: Astro takes a page's props as a record, which an interface
+ * is not.)
  */
 export type ListingPage = {
   community: Community;
+  /** Which of the listing's tabs (src/core/listing-tabs.ts): `newest` is the listing itself. */
+  tab: ListingTab;
   entries: ListedQuestion[];
   /** 1-based. */
   number: number;
@@ -180,23 +190,53 @@ export async function getListingPages(): Promise<
   { params: { page: string | undefined }; props: ListingPage }[]
 > {
   // The questions first: their load reports every problem of the content, community.yaml's too.
-  const listing = await getQuestions();
-  const community = await getCommunity();
-  const pages = splitIntoPages(listing, community.pageSize);
+  const pages = await listingTabPages("newest", await getQuestions());
   return pathsToWrite(
-    pages.map((entries, index) => ({
-      params: { page: pageParameter(index + 1) },
-      props: {
-        community,
-        entries,
-        number: index + 1,
-        count: pages.length,
-        firstPosition: index * (community.pageSize ?? 0) + 1,
-      },
-    })),
-    ({ props }) => pageFile(pagePath(props.number)),
+    pages.map(({ props }) => ({ params: { page: pageParameter(props.number) }, props })),
+    ({ props }) => pageFile(pagePath(props.number, listingTabPath(props.tab))),
     shownOnListing,
   );
+}
+
+/**
+ * The pages of the listing's other tabs, as `getStaticPaths` returns them: `votes/`, `active/`
+ * and `unanswered/`, each paged as the listing is.
+ */
+export async function getListingTabPages(): Promise<
+  { params: { tab: string; page: string | undefined }; props: ListingPage }[]
+> {
+  const listing = await getQuestions();
+  const paths = [];
+  for (const tab of LISTING_TABS) {
+    if (tab === "newest") continue;
+    for (const { props } of await listingTabPages(tab, listing)) {
+      paths.push({ params: { tab, page: pageParameter(props.number) }, props });
+    }
+  }
+  return pathsToWrite(
+    paths,
+    ({ props }) => pageFile(pagePath(props.number, listingTabPath(props.tab))),
+    shownOnListing,
+  );
+}
+
+/** A tab's pages of the listing's questions (`questionsOfTab`). */
+async function listingTabPages(
+  tab: ListingTab,
+  listing: readonly ListedQuestion[],
+): Promise<{ props: ListingPage }[]> {
+  const community = await getCommunity();
+  const pages = splitIntoPages(questionsOfTab(listing, tab), community.pageSize);
+  return pages.map((entries, index) => ({
+    props: {
+      community,
+      tab,
+      entries,
+      number: index + 1,
+      count: pages.length,
+      firstPosition: index * (community.pageSize ?? 0) + 1,
+    },
+  }));
 }
 
 /** Every tag the questions use, with its number of questions: most used first, then by name. */
@@ -204,12 +244,12 @@ export async function getTags(): Promise<TagSummary[]> {
   return tagIndex(await getQuestions());
 }
 
-/** One page of a tag's listing: the tag, its questions on this page, and the pages. */
-export type TagPage = Omit<ListingPage, "entries"> & {
+/** One page of a tag's listing, or of its Votes tab: the tag, its questions here, the pages. */
+export type TagPage = Omit<ListingPage, "tab"> & {
+  tab: TagTab;
   tag: string;
   /** How many questions carry the tag, over all its pages. */
   total: number;
-  entries: ListedQuestion[];
 };
 
 /**
@@ -219,14 +259,28 @@ export type TagPage = Omit<ListingPage, "entries"> & {
 export async function getTagPages(): Promise<
   { params: { tag: string; page: string | undefined }; props: TagPage }[]
 > {
+  return tagTabPages("newest");
+}
+
+/** Every tag's Votes tab, as `getStaticPaths` returns it: `tags/<folder>/votes/`, paged. */
+export async function getTagVotesPages(): Promise<
+  { params: { tag: string; page: string | undefined }; props: TagPage }[]
+> {
+  return tagTabPages("votes");
+}
+
+async function tagTabPages(
+  tab: TagTab,
+): Promise<{ params: { tag: string; page: string | undefined }; props: TagPage }[]> {
   const listing = await getQuestions();
   const community = await getCommunity();
   const paths = [...questionsByTag(listing)].flatMap(([tag, tagged]) => {
-    const pages = splitIntoPages(tagged, community.pageSize);
+    const pages = splitIntoPages(questionsOfTab(tagged, tab), community.pageSize);
     return pages.map((entries, index) => ({
       params: { tag: tagFolder(tag), page: pageParameter(index + 1) },
       props: {
         community,
+        tab,
         tag,
         total: tagged.length,
         entries,
@@ -238,7 +292,8 @@ export async function getTagPages(): Promise<
   });
   return pathsToWrite(
     paths,
-    ({ props }) => pageFile(tagPagePath(props.tag, props.number)),
+    ({ props }) =>
+      pageFile(pagePath(props.number, listingTabPath(props.tab, tagPagePath(props.tag)))),
     shownOnListing,
   );
 }

@@ -102,8 +102,9 @@ it("a rebuild writes only the pages an edit changes, and leaves what a fresh bui
   );
   assert.match(recommented.get("questions/orig/index.html")?.bytes ?? "", /Works on 3\.21\./);
 
-  // A title shows on the listing and on its tags' pages, and on a duplicate's page and in its
-  // excerpt: each page that shows it is written again, and only those.
+  // A title shows on the listing and its tabs, on its tags' pages and their Votes tabs, and on a
+  // duplicate's page and in its excerpt (unanswered): each page that shows it is written again,
+  // and only those.
   edit("questions/orig.md", "without restarting nginx", "without a restart");
   const retitled = await build("dist");
   assert.deepEqual(
@@ -111,10 +112,15 @@ it("a rebuild writes only the pages an edit changes, and leaves what a fresh bui
     [
       ...always,
       "index.html",
+      "votes/index.html",
+      "active/index.html",
+      "unanswered/index.html",
       "questions/dup/index.html",
       "questions/orig/index.html",
       "tags/logrotate/index.html",
+      "tags/logrotate/votes/index.html",
       "tags/nginx/index.html",
+      "tags/nginx/votes/index.html",
     ].sort(),
   );
   for (const page of ["index.html", "tags/nginx/index.html", "questions/dup/index.html"]) {

@@ -1,11 +1,12 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 import { fullBeerDump, rowsOf, withFullDump, type Row } from "../helpers/real-dumps.ts";
 import { runImport } from "../helpers/run-import.ts";
+import { highestFirst, tabIds, unansweredIds } from "../helpers/listing-tabs.ts";
 import { readWrittenFolder } from "./imported-content.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
@@ -50,6 +51,7 @@ describe("the complete 2014 beer dump", withFullDump, () => {
   const posts = rowsOf(join(fullBeerDump, "Posts.xml"));
   const history = rowsOf(join(fullBeerDump, "PostHistory.xml"));
   const questions = posts.filter((row) => row["PostTypeId"] === "1");
+  const answers = posts.filter((row) => row["PostTypeId"] === "2");
   let report: ImportReport;
 
   before(async () => {
@@ -113,5 +115,41 @@ describe("the complete 2014 beer dump", withFullDump, () => {
     }
     assert.equal(shown, wiki.length, "each community wiki post is marked");
     assert.equal(report.notices.communityWiki, wiki.length);
+  });
+
+  // The tabs. Scores and dates compared as numbers and as fixed-width text.
+  const score = (row: Row) => String(Number(row["Score"]) + 1e9).padStart(12, "0");
+  const activity = (row: Row) => row["LastActivityDate"] ?? "";
+
+  it("Votes lists every question by Posts.xml's score, Active by its last activity", () => {
+    const newest = tabIds(site, "");
+    assert.equal(newest.length, questions.length);
+    assert.deepEqual(tabIds(site, "votes/"), highestFirst(newest, questions, score));
+    assert.deepEqual(tabIds(site, "active/"), highestFirst(newest, questions, activity));
+  });
+
+  it("Unanswered holds exactly the questions with no accepted or upvoted answer", () => {
+    const newest = tabIds(site, "");
+    const expected = unansweredIds(questions, answers);
+    assert.ok(expected.size > 0 && expected.size < questions.length);
+    assert.deepEqual(
+      tabIds(site, "unanswered/"),
+      newest.filter((id) => expected.has(id)),
+    );
+  });
+
+  it("each tag's Votes tab holds its questions by score", () => {
+    const tags = readdirSync(join(site, "tags"), { withFileTypes: true }).filter((entry) =>
+      entry.isDirectory(),
+    );
+    assert.ok(tags.length > 50);
+    for (const { name } of tags) {
+      const newest = tabIds(site, `tags/${name}/`);
+      assert.deepEqual(
+        tabIds(site, `tags/${name}/votes/`),
+        highestFirst(newest, questions, score),
+        name,
+      );
+    }
   });
 });

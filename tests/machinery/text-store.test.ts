@@ -147,7 +147,7 @@ describe("a build's set-apart bodies", () => {
     const first = await load();
     const listed = first.content.questions.find(({ id }) => id === "a");
     assert.ok(listed !== undefined && "digest" in listed.page, "the page is set apart");
-    assert.deepEqual(Object.keys(listed).sort(), ["id", "listingDigest", "page", "tags"]);
+    assert.deepEqual(Object.keys(listed).sort(), ["facts", "id", "listingDigest", "page", "tags"]);
     const page = readQuestionPage(listed.page);
     // What the listing shows, read from the page without its texts.
     const { id, titleLine, tags, excerpt } = page;

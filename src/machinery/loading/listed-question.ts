@@ -1,4 +1,5 @@
 import type { HeldPage } from "../store/text-store.ts";
+import type { TabFacts } from "../../core/listing-tabs.ts";
 
 /**
  * A question as a build holds it from load to the last page: what the listing needs to place
@@ -17,5 +18,7 @@ export interface ListedQuestion {
    * page's own digest changes with its answers too.
    */
   listingDigest: string;
+  /** What the listing's tabs order and pick it by (`TabFacts`). */
+  facts: TabFacts;
   page: HeldPage;
 }

@@ -10,6 +10,7 @@ import {
 import type { SearchDocument, SearchFile } from "../../core/search-index.ts";
 import { questionFiles, questionSettings } from "../../core/question-file.ts";
 import { listingEntryOf } from "../../core/listing.ts";
+import { tabFacts } from "../../core/listing-tabs.ts";
 import { contentImages } from "./content-images.ts";
 import { readCommunity } from "./community-file.ts";
 import { contentFolderProblem } from "./content-folder-check.ts";
@@ -376,6 +377,7 @@ function listedQuestion(
     id,
     tags,
     listingDigest: shortDigest(JSON.stringify(listingEntryOf(page))),
+    facts: tabFacts(page),
     page: pageStore === undefined ? page : storePage(pageStore, page),
   };
 }

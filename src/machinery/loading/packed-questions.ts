@@ -21,11 +21,17 @@ export interface PackedQuestions {
 /** A question whose page is set apart, as a build's load hands it over. */
 export type StoredQuestion = ListedQuestion & { page: DigestedText };
 
-/** One question: its id, tags and listing digest, and its page's store (by number) and place. */
+/**
+ * One question: its id, tags, listing digest and tab facts, and its page's store (by number)
+ * and place.
+ */
 type PackedRow = [
   id: string,
   tags: string[],
   listingDigest: string,
+  score: number,
+  active: string,
+  answered: 0 | 1,
   store: number,
   at: number,
   bytes: number,
@@ -39,13 +45,15 @@ export function packQuestions(
 ): PackedQuestions {
   const stores: string[] = [];
   const storeNumber = new Map<string, number>();
-  const rows = questions.map(({ id, tags, listingDigest, page }): PackedRow => {
+  const rows = questions.map(({ id, tags, listingDigest, facts, page }): PackedRow => {
     let store = storeNumber.get(page.store);
     if (store === undefined) {
       store = stores.push(page.store) - 1;
       storeNumber.set(page.store, store);
     }
-    return [id, tags, listingDigest, store, page.at, page.bytes, page.digest];
+    const { score, active, answered } = facts;
+    const packed = [id, tags, listingDigest, score, active, answered ? 1 : 0] as const;
+    return [...packed, store, page.at, page.bytes, page.digest];
   });
   return { text: JSON.stringify([stores, rows]), ranks: Uint32Array.from(ranks) };
 }
@@ -61,11 +69,14 @@ export function unpackQuestions(
 ): StoredQuestion[] {
   const [stores, rows] = JSON.parse(text) as [string[], PackedRow[]];
   const shared = stores.map(share);
-  return rows.map(([id, tags, listingDigest, store, at, bytes, digest]) => {
+  return rows.map((row) => {
+    const [id, tags, listingDigest, score, active, answered, store, at, bytes, digest] = row;
     // The parsed list itself, its tags shared in place: a copy apiece was a million lists made
     // to be thrown away as a million questions were unpacked.
     tags.forEach((tag, index) => (tags[index] = share(tag)));
-    return { id, tags, listingDigest, page: { store: shared[store] as string, at, bytes, digest } };
+    const page = { store: shared[store] as string, at, bytes, digest };
+    const facts = { score, active, answered: answered === 1 };
+    return { id, tags, listingDigest, facts, page };
   });
 }
 
