@@ -28,6 +28,7 @@ function exampleQuestions() {
         state?: string;
         duplicateOf?: string;
         answers?: number;
+        score?: number;
       };
       return { id: name.slice(0, -3), ...data, time: Date.parse(data.asked) };
     })
@@ -111,5 +112,37 @@ for (const [where, url] of Object.entries(exampleDeliveries)) {
       for (const request of seen.requests)
         expect(request.startsWith(url.replace(/index\.html$/, ""))).toBe(true);
     });
+  });
+}
+
+for (const [how, url] of Object.entries(exampleDeliveries)) {
+  test(`the tabs lead from the listing to Votes, Active and Unanswered and back (${how})`, async ({
+    page,
+  }) => {
+    const seen = watchPage(page);
+    await page.goto(url);
+    const tabs = page.getByRole("navigation", { name: "Sort questions" });
+    await expect(tabs.locator("[aria-current=page]")).toHaveText("Newest");
+    const newest = await mainLines(page);
+    const scores = new Map(exampleQuestions().map((q) => [q.title, q.score ?? 0]));
+    for (const [tab, heading] of [
+      ["Votes", "Highest scored questions"],
+      ["Active", "Recently active questions"],
+      ["Unanswered", "Unanswered questions"],
+    ] as const) {
+      await tabs.getByRole("link", { name: tab }).click();
+      await expect(page.locator("main h1")).toHaveText(heading);
+      await expect(tabs.locator("[aria-current=page]")).toHaveText(tab);
+      if (tab === "Votes") {
+        const titles = await page.locator("main .questions h2").allInnerTexts();
+        expect(titles.length).toBe((newest.length - 1) / 3);
+        const shown = titles.map((title) => scores.get(title.replace(/ \[\w+\]$/, "")) ?? 0);
+        expect(shown).toEqual([...shown].sort((a, b) => b - a));
+      }
+    }
+    await tabs.getByRole("link", { name: "Newest" }).click();
+    expect(await mainLines(page)).toEqual(newest);
+    expect(seen.errors).toEqual([]);
+    expect(seen.failed).toEqual([]);
   });
 }

@@ -127,6 +127,9 @@ for (const colorScheme of ["light", "dark"] as const) {
     ["a question page with answers", "answers", "questions/orig/index.html"],
     ["a tag page", "awkward-tags", "tags/_net/index.html"],
     ["the tags index", "awkward-tags", "tags/index.html"],
+    ["the listing's Votes tab", "example", "votes/index.html"],
+    // A closed question's notice, with when and why.
+    ["a closed question", "example", "questions/best-nas-os/index.html"],
     // Code coloured in two languages (Apache's and nginx's configuration).
     [
       "a question page with coloured code",
