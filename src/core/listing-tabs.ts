@@ -33,8 +33,11 @@ export function listingTabPath(tab: ListingTab, base = "/"): string {
 /** What the tabs order and pick a question by, kept with it from load to the last page. */
 export interface TabFacts {
   score: number;
-  /** When anything last happened to it (else when it was asked), as a sortable UTC instant. */
-  active: string;
+  /**
+   * When anything last happened to it (else when it was asked), in milliseconds since 1970: a
+   * number, not the text, since a build holds one per question to its last page.
+   */
+  active: number;
   /** Whether an answer the archive holds is accepted or scored above zero. */
   answered: boolean;
 }
@@ -47,16 +50,11 @@ export function tabFacts(page: QuestionPage<unknown>): TabFacts {
   const held = page.answers;
   return {
     score: page.score,
-    active: sortableInstant((page.modified ?? page.asked).datetime),
+    active: Date.parse((page.modified ?? page.asked).datetime),
     answered:
       held.some((answer) => answer.accepted || answer.score > 0) ||
       (held.length === 0 && page.answerCount > 0),
   };
-}
-
-/** A page's `datetime` (milliseconds left out when zero) with its milliseconds, to compare. */
-function sortableInstant(datetime: string): string {
-  return datetime.includes(".") ? datetime : datetime.replace(/Z$/, ".000Z");
 }
 
 /**
@@ -73,12 +71,8 @@ export function questionsOfTab<Question extends { facts: TabFacts }>(
     case "votes":
       return [...listing].sort((a, b) => b.facts.score - a.facts.score);
     case "active":
-      return [...listing].sort((a, b) => compareDescending(a.facts.active, b.facts.active));
+      return [...listing].sort((a, b) => b.facts.active - a.facts.active);
     case "unanswered":
       return listing.filter((question) => !question.facts.answered);
   }
-}
-
-function compareDescending(a: string, b: string): number {
-  return a < b ? 1 : a > b ? -1 : 0;
 }

@@ -17,14 +17,14 @@ const questions: StoredQuestion[] = [
     id: "q-2",
     tags: ["c#", "ünïcödé", "文字"],
     listingDigest: "AAAAAAAAAAAAAAAA",
-    facts: { score: -2, active: "2024-03-05T14:22:10.383Z", answered: true },
+    facts: { score: -2, active: Date.parse("2024-03-05T14:22:10.383Z"), answered: true },
     page: { store: "/cache/pages/a.html", at: 0, bytes: 1_234, digest: "-_-_-_-_-_-_-_-_" },
   },
   {
     id: "q_1",
     tags: [],
     listingDigest: "BBBBBBBBBBBBBBBB",
-    facts: { score: 0, active: "2024-03-05T14:22:10.000Z", answered: false },
+    facts: { score: 0, active: Date.parse("2024-03-05T14:22:10.000Z"), answered: false },
     page: {
       store: '/cache/pages/b "quoted".html',
       at: 2 ** 40,
@@ -36,7 +36,7 @@ const questions: StoredQuestion[] = [
     id: "3",
     tags: ["c#"],
     listingDigest: "DDDDDDDDDDDDDDDD",
-    facts: { score: 12, active: "2025-01-01T00:00:00.000Z", answered: false },
+    facts: { score: 12, active: Date.parse("2025-01-01T00:00:00.000Z"), answered: false },
     page: { store: "/cache/pages/a.html", at: 1_234, bytes: 7, digest: "EEEEEEEEEEEEEEEE" },
   },
 ];

@@ -37,10 +37,10 @@ describe("what the tabs know of a question", () => {
   });
 
   it("is active when last modified, else when asked, comparable to the millisecond", () => {
-    assert.equal(tabFacts(page({})).active, "2024-03-05T14:22:10.000Z");
+    assert.equal(tabFacts(page({})).active, Date.UTC(2024, 2, 5, 14, 22, 10));
     assert.equal(
       tabFacts(page({ modified: "2025-01-02T03:04:05.678900000Z" })).active,
-      "2025-01-02T03:04:05.678Z",
+      Date.UTC(2025, 0, 2, 3, 4, 5, 678),
     );
   });
 });
@@ -48,14 +48,14 @@ describe("what the tabs know of a question", () => {
 describe("the questions of a tab", () => {
   const listed = (id: string, facts: Partial<TabFacts>) => ({
     id,
-    facts: { score: 0, active: "2024-01-01T00:00:00.000Z", answered: true, ...facts },
+    facts: { score: 0, active: Date.parse("2024-01-01T00:00:00.000Z"), answered: true, ...facts },
   });
   // The listing's order: newest first.
   const listing = [
-    listed("d", { score: 2, active: "2024-01-01T00:00:00.500Z" }),
+    listed("d", { score: 2, active: Date.parse("2024-01-01T00:00:00.500Z") }),
     listed("c", { score: 5, answered: false }),
-    listed("b", { score: 2, active: "2024-06-01T00:00:00.000Z", answered: false }),
-    listed("a", { score: -1, active: "2024-01-01T00:00:00.000Z" }),
+    listed("b", { score: 2, active: Date.parse("2024-06-01T00:00:00.000Z"), answered: false }),
+    listed("a", { score: -1, active: Date.parse("2024-01-01T00:00:00.000Z") }),
   ];
   const ids = (tab: Parameters<typeof questionsOfTab>[1]) =>
     questionsOfTab(listing, tab).map(({ id }) => id);

@@ -30,7 +30,7 @@ type PackedRow = [
   tags: string[],
   listingDigest: string,
   score: number,
-  active: string,
+  active: number,
   answered: 0 | 1,
   store: number,
   at: number,
