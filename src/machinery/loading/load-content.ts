@@ -12,6 +12,7 @@ import { questionFiles, questionSettings } from "../../core/question-file.ts";
 import { listingEntryOf } from "../../core/listing.ts";
 import { contentImages } from "./content-images.ts";
 import { readCommunity } from "./community-file.ts";
+import { readTagWikis } from "./tag-wikis.ts";
 import { contentFolderProblem } from "./content-folder-check.ts";
 import type { Listing } from "./listed-names.ts";
 import { derivationCodeDigest } from "../incremental/code-digest.ts";
@@ -183,7 +184,11 @@ export async function loadContent(
     });
     // The reading threads stored the texts each reader names (`FolderReader.pageTexts`).
     const read = assembleContent(
-      { ...community, images: contentImages(contentDir) },
+      {
+        ...community,
+        images: contentImages(contentDir),
+        tagWikis: readTagWikis(contentDir, settings, displayFrom),
+      },
       questions.loaded.files as FolderFiles<QuestionEntry<TextOrStored>>,
       answers.loaded.files as FolderFiles<AnswerEntry<TextOrStored>>,
       hooks,
