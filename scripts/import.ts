@@ -1,6 +1,7 @@
 /**
  * Imports a Stack Exchange data dump into a content folder: community.yaml, one
- * questions/<Id>.md per question and one answers/<Id>.md per answer.
+ * questions/<Id>.md per question, one answers/<Id>.md per answer and one tags/<tag>.md per
+ * tag wiki.
  * `node scripts/import.ts --help` (npm run import -- --help) documents every flag;
  * scripts/import.md explains the mapping and the report.
  */
@@ -33,7 +34,16 @@ import {
   removeStaging,
   swapIn,
 } from "./import/staging.ts";
-import { checkTagCounts } from "./import/tag-counts.ts";
+import { checkTagCounts, type TagCountCheck } from "./import/tag-counts.ts";
+import {
+  removeTagWikiPosts,
+  TagWikiPosts,
+  tagWikiPostsFolder,
+  writeTagWikis,
+  type TagWikiOutcome,
+  withoutTagsFile,
+} from "./import/tag-wikis.ts";
+import { TAG_WIKIS_FOLDER } from "../src/schemas/tag-wiki.ts";
 import { readTagMapFile, type TagPolicy } from "./import/tags.ts";
 import { countRows } from "./import/row-count.ts";
 import { decideMath } from "./import/math-use.ts";
@@ -196,6 +206,43 @@ async function readLinksAndUsers(dump: DumpFiles, progress: Progress) {
   return { links, notices, users };
 }
 
+/**
+ * Tags.xml's counts checked against the questions (tag-counts.ts), and its excerpts and wikis,
+ * set aside by the posts pass, written into tags/ (tag-wikis.ts); the set-aside posts go
+ * either way. Without Tags.xml, neither, and the wikis' rows are counted as left out.
+ */
+async function readTagsFile(
+  dump: DumpFiles,
+  staging: string,
+  posts: TagWikiPosts,
+  given: {
+    site: string;
+    tagPolicy: TagPolicy;
+    pass: PostsPass;
+    options: ImportOptions;
+    progress: Progress;
+  },
+): Promise<{ tagCounts: TagCountCheck | null; tagWikis: TagWikiOutcome }> {
+  try {
+    if (dump.tags === undefined) return { tagCounts: null, tagWikis: withoutTagsFile(posts) };
+    const { pass, progress } = given;
+    const tagCounts = await checkTagCounts(dump.tags, pass.dumpTagCounts, progress.update);
+    const tagWikis = await writeTagWikis({
+      tagsFile: dump.tags,
+      posts,
+      tagsDir: join(staging, TAG_WIKIS_FOLDER),
+      site: given.site,
+      tags: given.tagPolicy,
+      carried: pass.writtenTags,
+      licenceOverride: given.options.license,
+      onProgress: progress.update,
+    });
+    return { tagCounts, tagWikis };
+  } finally {
+    removeTagWikiPosts(staging);
+  }
+}
+
 async function main(args: readonly string[]): Promise<number> {
   const started = performance.now();
 
@@ -220,6 +267,7 @@ async function main(args: readonly string[]): Promise<number> {
 
   // 4. Stream Posts.xml into a staging folder beside --out; Ctrl-C removes it.
   const staging = createStaging(options.out);
+  const tagWikiPosts = new TagWikiPosts(tagWikiPostsFolder(staging));
   const questionsDir = join(staging, "questions");
   const answersDir = join(staging, "answers");
   const stopRemovingOnSignal = removeStagingOnSignal(staging, progress);
@@ -235,6 +283,7 @@ async function main(args: readonly string[]): Promise<number> {
       links,
       notices,
       checkText: options.checkText,
+      tagWikiPosts,
       onProgress: progress.update,
     });
 
@@ -255,11 +304,10 @@ async function main(args: readonly string[]): Promise<number> {
     const comments = await addComments(dump, staging, { site, users, options, progress });
     const images = await fetchImagesIfAsked(options, staging, site, progress);
 
-    // 7. Check Tags.xml's counts; count the rows of the files not carried over.
-    const tagCounts =
-      dump.tags === undefined
-        ? null
-        : await checkTagCounts(dump.tags, pass.dumpTagCounts, progress.update);
+    // 7. Tags.xml: check its counts, and write the tags' excerpts and wikis into tags/ for the
+    //    tags a question written carries; count the rows of the files not carried over.
+    const given = { site, tagPolicy, pass, options, progress };
+    const { tagCounts, tagWikis } = await readTagsFile(dump, staging, tagWikiPosts, given);
     const notCarriedRows = await countNotCarriedRows(dump, notices);
     progress.end();
 
@@ -287,6 +335,7 @@ async function main(args: readonly string[]): Promise<number> {
       duplicates,
       linked,
       tagCounts,
+      tagWikis,
       written: complete || options.allowPartial,
       exitCode: complete ? 0 : 1,
       seconds: (performance.now() - started) / 1000,

@@ -8,7 +8,8 @@ import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry, QuestionPage, TagSummary } from "./core/page-data.ts";
 import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { questionPagePath } from "./lib/site-paths.ts";
-import { tagFolder, tagPagePath } from "./lib/tag-folder.ts";
+import { tagFolder, tagInfoPath, tagPagePath } from "./lib/tag-folder.ts";
+import type { TagWiki } from "./schemas/tag-wiki.ts";
 import {
   compareStoredPlaces,
   readListingEntry,
@@ -239,15 +240,66 @@ async function listingTabPages(
   }));
 }
 
-/** Every tag the questions use, with its number of questions: most used first, then by name. */
-export async function getTags(): Promise<TagSummary[]> {
-  return tagIndex(await getQuestions());
+/**
+ * Every tag the questions use, with its number of questions: most used first, then by name;
+ * and its excerpt, when its wiki has one (tags/).
+ */
+export async function getTags(): Promise<(TagSummary & { excerpt?: string })[]> {
+  const tags = tagIndex(await getQuestions());
+  const wikis = await getTagWikis();
+  return tags.map((summary) => {
+    const excerpt = wikis.get(summary.tag)?.excerpt;
+    return excerpt === undefined ? summary : { ...summary, excerpt };
+  });
+}
+
+/** The wikis of the content's `tags/`, by tag; every one names a tag a question carries. */
+export async function getTagWikis(): Promise<Map<string, TagWiki>> {
+  const { entries, error } = await getLiveCollection("tagWikis");
+  if (error || !entries) throw error ?? new Error("The tag wikis loader returned no entries.");
+  return new Map(entries.map(({ data }) => [data.tag, data]));
+}
+
+/** A tag's wiki page: `tags/<folder>/info/`. */
+export type TagInfoPage = { community: Community; wiki: TagWiki };
+
+/**
+ * The wiki pages, as `getStaticPaths` returns them: `tags/<folder>/info/` for each wiki with a
+ * body; a wiki of an excerpt alone shows it on the tag's page, with nothing more to say here.
+ */
+export async function getTagInfoPages(): Promise<
+  { params: { tag: string }; props: TagInfoPage }[]
+> {
+  await getQuestions();
+  const community = await getCommunity();
+  const wikis = [...(await getTagWikis()).values()].filter(hasInfoPage);
+  return pathsToWrite(
+    wikis.map((wiki) => ({ params: { tag: tagFolder(wiki.tag) }, props: { community, wiki } })),
+    ({ props }) => pageFile(tagInfoPath(props.wiki.tag)),
+    (props) => props,
+  );
+}
+
+/** What a tag's page shows of its wiki; none when it has nothing to show. */
+function wikiOnTagPage(wiki: TagWiki | undefined): TagPage["wiki"] {
+  if (wiki === undefined || (wiki.excerpt === undefined && !hasInfoPage(wiki))) return undefined;
+  return {
+    ...(wiki.excerpt !== undefined && { excerpt: wiki.excerpt }),
+    info: hasInfoPage(wiki),
+  };
+}
+
+/** Whether a tag's wiki has a page of its own: it has a body. */
+function hasInfoPage(wiki: TagWiki): boolean {
+  return wiki.bodyHtml !== "";
 }
 
 /** One page of a tag's listing, or of its Votes tab: the tag, its questions here, the pages. */
 export type TagPage = Omit<ListingPage, "tab"> & {
   tab: TagTab;
   tag: string;
+  /** Its wiki's excerpt, and whether the wiki has a page (`tags/<folder>/info/`). */
+  wiki?: { excerpt?: string; info: boolean };
   /** How many questions carry the tag, over all its pages. */
   total: number;
 };
@@ -274,14 +326,17 @@ async function tagTabPages(
 ): Promise<{ params: { tag: string; page: string | undefined }; props: TagPage }[]> {
   const listing = await getQuestions();
   const community = await getCommunity();
+  const wikis = await getTagWikis();
   const paths = [...questionsByTag(listing)].flatMap(([tag, tagged]) => {
     const pages = splitIntoPages(questionsOfTab(tagged, tab), community.pageSize);
+    const wiki = wikiOnTagPage(wikis.get(tag));
     return pages.map((entries, index) => ({
       params: { tag: tagFolder(tag), page: pageParameter(index + 1) },
       props: {
         community,
         tab,
         tag,
+        ...(wiki !== undefined && { wiki }),
         total: tagged.length,
         entries,
         number: index + 1,

@@ -4,6 +4,7 @@ import {
   imagesLoader,
   questionsLoader,
   searchIndexLoader,
+  tagWikisLoader,
 } from "./loaders/index.ts";
 
 /*
@@ -20,4 +21,5 @@ export const collections = {
   questions: defineLiveCollection({ loader: questionsLoader() }),
   searchIndex: defineLiveCollection({ loader: searchIndexLoader() }),
   images: defineLiveCollection({ loader: imagesLoader() }),
+  tagWikis: defineLiveCollection({ loader: tagWikisLoader() }),
 };

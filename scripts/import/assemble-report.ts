@@ -10,6 +10,7 @@ import type { PostProblem, PostsPass } from "./import-posts.ts";
 import { byId, type PostLinks } from "./post-links.ts";
 import { postTypeName, type ImportReport } from "./report.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
+import type { TagWikiOutcome } from "./tag-wikis.ts";
 
 export interface ReportParts {
   site: string;
@@ -30,6 +31,8 @@ export interface ReportParts {
   duplicates: DuplicateOutcome;
   linked: LinkedOutcome;
   tagCounts: TagCountCheck | null;
+  /** What became of the tags' excerpts and wikis. */
+  tagWikis: TagWikiOutcome;
   written: boolean;
   exitCode: 0 | 1;
   seconds: number;
@@ -91,6 +94,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
     duplicateLinks: duplicateLinksPart(dump, links, duplicates),
     linkedQuestions: parts.linked,
     tagCounts: parts.tagCounts,
+    tagWikis: tagWikisPart(parts),
     textCheck:
       pass.textCheck === undefined
         ? null
@@ -113,6 +117,11 @@ export function assembleReport(parts: ReportParts): ImportReport {
     exitCode: parts.exitCode,
     stats: statsPart(dump, pass, parts.seconds),
   };
+}
+
+/** The tag wikis' outcome: nothing written when the import is not swapped in. */
+function tagWikisPart({ tagWikis, written }: ReportParts): ImportReport["tagWikis"] {
+  return written ? tagWikis : { ...tagWikis, written: 0, excerpts: 0, bodies: 0 };
 }
 
 /** The rows (by line and Id) of one kind of post that have a problem: a row can have several. */

@@ -33,6 +33,7 @@ import {
 } from "./question-row.ts";
 import { TextCheck } from "./text-check.ts";
 import { questionNotices, type PostNotices } from "./post-history.ts";
+import type { TagWikiPosts } from "./tag-wikis.ts";
 import { detachedCopy } from "./detached-copy.ts";
 import type { UserNames } from "./users.ts";
 import { readDumpRows, type DumpRow, type ReadProgress } from "./xml-rows.ts";
@@ -89,6 +90,8 @@ export interface PostsPass {
   tagChanges: Map<string, { from: string; to: string; by: "tag map" | "rule"; questions: number }>;
   /** Questions per dump tag, for the Tags.xml check and to see which mapped tags merge. */
   dumpTagCounts: Map<string, number>;
+  /** The tags, as mapped, of the questions written: those a tag wiki may be written for. */
+  writtenTags: Set<string>;
   tagRepeats: { id: string; tag: string; from: string[] }[];
   titlesTrimmed: string[];
   /** Posts written (questions and answers) per licence, and per where the licence came from. */
@@ -136,6 +139,8 @@ export interface PostsPassInput {
   /** The closes and locks of PostHistory.xml (empty when the dump has none). */
   notices: PostNotices;
   checkText: boolean;
+  /** Where the tags' excerpts and wikis are set aside; without it, they are counted. */
+  tagWikiPosts?: TagWikiPosts;
   onProgress?: (progress: ReadProgress) => void;
 }
 
@@ -192,6 +197,7 @@ function emptyPass(checkText: boolean): PostsPass {
     watermarks: 0,
     tagChanges: new Map(),
     dumpTagCounts: new Map(),
+    writtenTags: new Set(),
     tagRepeats: [],
     titlesTrimmed: [],
     licences: new Map(),
@@ -242,7 +248,8 @@ function importRow(state: PassState, row: DumpRow): void {
     );
     remember(state, id, { kind: "failed" });
   } else {
-    count(pass.skippedByType, type);
+    // Tag excerpts and wikis are set aside for tags/ (tag-wikis.ts); the rest is counted.
+    if (state.input.tagWikiPosts?.take(type, id, row) !== true) count(pass.skippedByType, type);
     remember(state, id, { kind: "not a question", postTypeId: type });
   }
 }
@@ -288,6 +295,7 @@ function importQuestion(state: PassState, id: string, row: DumpRow): void {
   const text = renderFrontmatter(fields, given.comment) + question.body;
   if (!writePostFile(state, "question", id, line, text)) return;
   pass.written++;
+  for (const tag of fields.tags) pass.writtenTags.add(detachedCopy(tag));
   countMathUse(pass.mathUse, question.body);
   if (fields.state === "closed") pass.closed++;
   countNotices(pass.notices, fields, notices.unknownReason);

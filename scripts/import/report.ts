@@ -7,6 +7,7 @@ import type { NameCleaned, PostProblem, QuestionWarning } from "./import-posts.t
 import type { CommentProblem } from "./import-comments.ts";
 import type { ImagesPass } from "./import-images.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
+import type { TagWikiOutcome } from "./tag-wikis.ts";
 import type { TextDifference } from "./text-check.ts";
 
 /** Everything an import did and did not do; printed as text, or as JSON with --json. */
@@ -126,6 +127,8 @@ export interface ImportReport {
   /** What became of PostLinks.xml's linked rows: each question's `linked`. */
   linkedQuestions: LinkedOutcome;
   tagCounts: TagCountCheck | null;
+  /** What became of the tags' excerpts and wikis (tags/). */
+  tagWikis: TagWikiOutcome;
   textCheck: { checked: number; differences: TextDifference[] } | null;
   warnings: QuestionWarning[];
   problems: PostProblem[];
@@ -269,6 +272,7 @@ function postCountRows(report: ImportReport): string[] {
             "rows Stack Exchange fabricates to mark its dumps (ids 1000000001, 1000000010)",
           ),
         ]),
+    tagWikiRow(report.tagWikis),
     countRow("closed", report.closed, closedNote(report)),
     ...noticeRows(report.notices),
     countRow(
@@ -280,6 +284,27 @@ function postCountRows(report: ImportReport): string[] {
     ),
     linkedRow(report.linkedQuestions, links.file !== null),
   ];
+}
+
+/** The tag wikis written to tags/, and those left out. */
+function tagWikiRow(wikis: ImportReport["tagWikis"]): string {
+  const { postRows } = wikis;
+  if (!wikis.tagsXml) {
+    return countRow(
+      "tag wikis written",
+      0,
+      `no Tags.xml to name their tags: ${n(postRows.excerpts)} excerpts and ${n(postRows.wikis)} wikis of Posts.xml left out`,
+    );
+  }
+  return countRow(
+    "tag wikis written",
+    wikis.written,
+    `of ${n(wikis.withWikiPosts)} tags with an excerpt or wiki in Tags.xml; ` +
+      `${n(wikis.excerpts)} with an excerpt, ${n(wikis.bodies)} with a wiki; ` +
+      `${n(wikis.empty)} both empty; ${n(wikis.leftOut.length)} left out` +
+      (wikis.leftOut.length === 0 ? "" : " (listed below)") +
+      `; ${n(wikis.unnamed)} excerpt or wiki post${wikis.unnamed === 1 ? "" : "s"} of Posts.xml no tag names`,
+  );
 }
 
 /** The comments written, and those left out: on posts not imported, or unreadable. */
@@ -420,6 +445,10 @@ function listSections(report: ImportReport): string[] {
     ),
     ...duplicateLinkSections(report.duplicateLinks),
     ...tagCountSection(report.tagCounts),
+    ...section(
+      "Tag wikis left out (dump tag: why):",
+      report.tagWikis.leftOut.map((item) => `${item.tag}: ${item.reason}`),
+    ),
     ...otherNotesSection(report),
   ];
 }

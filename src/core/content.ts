@@ -26,6 +26,9 @@ import { commentAnchor, questionPagePath } from "../lib/site-paths.ts";
 import { titleLine, titleLineHtml } from "../lib/title-line.ts";
 import { languageOfTags } from "../lib/code-language.ts";
 import { UsedImages, type ContentImages } from "./used-images.ts";
+import type { TagWiki } from "../schemas/tag-wiki.ts";
+import type { TagWikiReading } from "./tag-wiki-file.ts";
+import { settleTagWikis, tagWikiProblems } from "./tag-wikis.ts";
 
 /**
  * Everything the pages are built from, validated and derived. `Question` is what is kept of
@@ -43,6 +46,8 @@ export interface Content<Question = QuestionPage, IndexFile = SearchFile> {
   searchIndex: IndexFile[];
   /** The files of `images/` the bodies show, each once, sorted: the site's `images/`. */
   images: string[];
+  /** The wikis of `tags/`, by tag; none without the folder. */
+  tagWikis: TagWiki[];
 }
 
 /** What reading community.yaml came to, with the problems of the content folder itself. */
@@ -51,6 +56,8 @@ export interface CommunityReading {
   problems: readonly ContentProblem[];
   /** The folder's `images/`; without it, a body that shows one of its files is a problem. */
   images?: ContentImages;
+  /** The folder's `tags/`, read (src/machinery/loading/tag-wikis.ts); none without it. */
+  tagWikis?: TagWikiReading;
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
@@ -108,7 +115,13 @@ export function assembleContent<Question, Text, IndexFile>(
     searched.discard();
   }
   return {
-    content: { community: derived.community, questions: kept, searchIndex, images },
+    content: {
+      community: derived.community,
+      questions: kept,
+      searchIndex,
+      images,
+      tagWikis: derived.tagWikis,
+    },
     warnings: texWarnings(
       { fileOfId: questions.fileOfId, texLeftOf: texLeft.questions },
       { fileOfId: answers.fileOfId, texLeftOf: texLeft.answers },
@@ -132,6 +145,7 @@ type DerivedPages<Question> =
       linkTally: LinkTally;
       /** The files of `images/` the bodies show (`Content.images`). */
       images: string[];
+      tagWikis: TagWiki[];
     };
 
 /**
@@ -154,9 +168,18 @@ function derivePages<Question, Text, IndexFile>(
     tags,
     images,
   });
-  if (problems.length > 0 || community.community === undefined) {
+  // The wikis' problems after the questions' and answers', in the order of tags/.
+  const wikis = community.tagWikis?.entries ?? [];
+  const wikiProblems = [
+    ...(community.tagWikis?.problems ?? []),
+    ...tagWikiProblems(wikis, carriedTags(tags, questions.partial), images),
+  ];
+  if (problems.length > 0 || wikiProblems.length > 0 || community.community === undefined) {
     return {
-      problems: inFileOrder(problems, [...listedFiles(questions), ...listedFiles(answers)]),
+      problems: [
+        ...inFileOrder(problems, [...listedFiles(questions), ...listedFiles(answers)]),
+        ...wikiProblems,
+      ],
     };
   }
   // Each page is derived in file order and put in its place in the listing: a build reads the
@@ -170,6 +193,7 @@ function derivePages<Question, Text, IndexFile>(
   graph.settle();
   const derived = {
     community: community.community,
+    tagWikis: settleTagWikis(wikis, graph, images, community.community),
     kept: new Array<Question>(hooks.handOver === undefined ? ids.length : 0),
     searched: hooks.sortDocuments(ids.length),
     texLeft: { questions: new Map<string, TexLeft[]>(), answers: new Map<string, TexLeft[]>() },
@@ -195,6 +219,19 @@ function derivePages<Question, Text, IndexFile>(
     throw error;
   }
   return { ...derived, images: images.used() };
+}
+
+/**
+ * Whether a question carries a tag: one that read well (`tags`, as `questionsToOrder` notes
+ * them), or one with problems elsewhere whose tags read well, so that a wiki is not also
+ * reported for a question's unrelated mistake.
+ */
+function carriedTags<Text>(
+  tags: ReadonlySet<string>,
+  partial: FolderFiles<QuestionEntry<Text>>["partial"],
+): (tag: string) => boolean {
+  const ofPartial = new Set([...partial.values()].flatMap((question) => question.tags ?? []));
+  return (tag) => tags.has(tag) || ofPartial.has(tag);
 }
 
 /**

@@ -53,9 +53,16 @@ export function readQuestionFile(
     const { duplicateOf, answers } = fields;
     const named = typeof duplicateOf === "string" && QUESTION_ID_PATTERN.test(duplicateOf);
     const counted = typeof answers === "number" && Number.isInteger(answers) && answers >= 0;
+    // And its tags, so that a tag wiki is judged by the questions that carry its tag.
+    const { tags } = fields;
+    const tagged = Array.isArray(tags) && tags.every((tag) => typeof tag === "string");
     return {
       problems,
-      partial: { ...(named && { duplicateOf }), ...(counted && { answers }) },
+      partial: {
+        ...(named && { duplicateOf }),
+        ...(counted && { answers }),
+        ...(tagged && { tags: tags as string[] }),
+      },
     };
   }
   const { excerptLength, bodyFormat, math } = settings;

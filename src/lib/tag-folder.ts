@@ -18,3 +18,19 @@ export function tagPagePath(tag: string, number = 1): string {
   const base = `/tags/${tagFolder(tag)}/`;
   return number === 1 ? base : `${base}page/${number}/`;
 }
+
+/** The URL path of a tag's wiki page: `/tags/<folder>/info/`, as Stack Exchange's `tags/x/info`. */
+export function tagInfoPath(tag: string): string {
+  return `${tagPagePath(tag)}info/`;
+}
+
+/**
+ * The tag whose folder `folder` is (`tagFolder` undone), or undefined when no tag has it: a
+ * `tags/<folder>.md` file names its tag this way, one to one.
+ */
+export function tagOfFolder(folder: string): string | undefined {
+  const tag = folder.replace(/~$/, "").replaceAll("_", ".");
+  // The question schema's tag rule (TAG_PATTERN and a letter or digit), which lib cannot import.
+  if (!/^[a-z0-9.-]+$/.test(tag) || !/[a-z0-9]/.test(tag)) return undefined;
+  return tagFolder(tag) === folder ? tag : undefined;
+}

@@ -3,3 +3,4 @@ export { communityLoader } from "./community.ts";
 export { questionsLoader } from "./questions.ts";
 export { searchIndexLoader } from "./search-index.ts";
 export { imagesLoader } from "./images.ts";
+export { tagWikisLoader } from "./tag-wikis.ts";

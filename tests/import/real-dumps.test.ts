@@ -15,6 +15,9 @@ import { cutExcerpt } from "../../src/lib/excerpt.ts";
 import { duplicateNotice } from "../../src/lib/duplicate-notice.ts";
 import { readFlatYaml } from "../../src/lib/flat-yaml.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
+import { parse } from "yaml";
+import { tagFolder } from "../../src/lib/tag-folder.ts";
+import { expectedTagWikis } from "./dump-tag-wikis.ts";
 
 /**
  * The five real dumps of ../shared/data/stackexchange, imported by the real command and
@@ -44,7 +47,7 @@ const SITES: Record<string, Expected> = {
   "beer.stackexchange.com": {
     questions: 591,
     answers: 1398,
-    skipped: { "4": 57, "5": 57, "7": 3 },
+    skipped: { "7": 3 },
     closedDate: 52,
     duplicates: 17,
     tagsMapped: [],
@@ -55,7 +58,7 @@ const SITES: Record<string, Expected> = {
   "cardano.stackexchange.com": {
     questions: 1042,
     answers: 1496,
-    skipped: { "4": 43, "5": 43, "6": 6 },
+    skipped: { "6": 6 },
     closedDate: 37,
     duplicates: 5,
     tagsMapped: [["c#", "csharp", 3]],
@@ -65,7 +68,7 @@ const SITES: Record<string, Expected> = {
   "quantumcomputing.stackexchange.com": {
     questions: 612,
     answers: 1060,
-    skipped: { "4": 157, "5": 157 },
+    skipped: {},
     closedDate: 30,
     duplicates: 10,
     tagsMapped: [["q#", "qsharp", 9]],
@@ -74,7 +77,7 @@ const SITES: Record<string, Expected> = {
   "bicycles.meta.stackexchange.com": {
     questions: 453,
     answers: 971,
-    skipped: { "4": 11, "5": 11 },
+    skipped: {},
     closedDate: 15,
     duplicates: 9,
     tagsMapped: [],
@@ -83,7 +86,7 @@ const SITES: Record<string, Expected> = {
   "datascience.meta.stackexchange.com": {
     questions: 257,
     answers: 341,
-    skipped: { "4": 13, "5": 13 },
+    skipped: {},
     closedDate: 5,
     duplicates: 0,
     tagsMapped: [],
@@ -635,6 +638,36 @@ function listingPagesAfterFirst(outDir: string): string[] {
   return pages;
 }
 
+describe("importing the real dumps' tag wikis", withDumps, () => {
+  for (const [site, expected] of Object.entries(SITES)) {
+    it(`${site}: a tags/ file for every excerpt and wiki of a tag a question carries`, () => {
+      const report = reports.get(site) ?? importSite(site);
+      reports.set(site, report);
+      const out = join(outputDir, site);
+      const mapped = new Map(expected.tagsMapped.map(([from, to]) => [from, to]));
+      const wikis = expected.hasTagsXml ? expectedTagWikis(site, mapped) : new Map();
+      const files = existsSync(join(out, "tags")) ? readdirSync(join(out, "tags")).sort() : [];
+      assert.deepEqual(files, [...wikis.keys()].map((tag) => `${tagFolder(tag)}.md`).sort());
+      for (const [tag, wiki] of wikis) {
+        const text = readFileSync(join(out, "tags", `${tagFolder(tag)}.md`), "utf8");
+        const [, yaml = "", body = ""] = /^---\n([\s\S]*?)---\n([\s\S]*)$/.exec(text) ?? [];
+        const fields = parse(yaml) as Record<string, unknown>;
+        assert.equal(fields["excerpt"], wiki.excerpt, `${tag}: its excerpt`);
+        assert.equal(body.trim() !== "", wiki.body, `${tag}: its wiki's body`);
+      }
+      const { tagWikis } = report;
+      assert.equal(tagWikis.written, wikis.size);
+      assert.equal(tagWikis.excerpts, [...wikis.values()].filter((w) => w.excerpt).length);
+      assert.equal(tagWikis.bodies, [...wikis.values()].filter((w) => w.body).length);
+      const rows = dumpRows(site, "Posts.xml");
+      assert.deepEqual(tagWikis.postRows, {
+        excerpts: rows.filter((row) => row["PostTypeId"] === "4").length,
+        wikis: rows.filter((row) => row["PostTypeId"] === "5").length,
+      });
+    });
+  }
+});
+
 describe("building imported sites", withDumps, () => {
   for (const [site, name, tagMap] of [
     ["beer.stackexchange.com", BEER_NAME, {}],
@@ -695,6 +728,51 @@ describe("building imported sites", withDumps, () => {
         }
       }
       assert.equal(answers, expectedCounts.answers, "every answer of the dump is shown");
+      assertTagWikisShown(site, outDir, tagMap);
     });
   }
 });
+
+/**
+ * Every excerpt of the dump (of a tag a question carries) on its tag's page and on tags/, and
+ * a wiki page for every wiki with a body, as many as the dump has.
+ */
+function assertTagWikisShown(site: string, outDir: string, tagMap: Record<string, string>) {
+  const wikis = expectedTagWikis(site, new Map(Object.entries(tagMap)));
+  const index = readFileSync(join(outDir, "tags/index.html"), "utf8");
+  const indexExcerpts = new Map(
+    [
+      ...index.matchAll(
+        />([^<]+)<\/a><span class="tag-questions">[^<]*<\/span><p class="tag-excerpt">([^<]*)</g,
+      ),
+    ].map(([, tag = "", excerpt = ""]) => [decodeHtml(tag), decodeHtml(excerpt)]),
+  );
+  const withExcerpt = [...wikis].filter(([, wiki]) => wiki.excerpt !== undefined);
+  assert.ok(withExcerpt.length > 0, `${site} has excerpts`);
+  assert.equal(indexExcerpts.size, withExcerpt.length, "tags/ shows every excerpt");
+  for (const [tag, { excerpt, body }] of wikis) {
+    assert.equal(indexExcerpts.get(tag), excerpt, `tags/ shows ${tag}'s excerpt`);
+    const page = readFileSync(join(outDir, "tags", tagFolder(tag), "index.html"), "utf8");
+    const shown = /<p class="tag-wiki-excerpt">([^<]*)/.exec(page)?.[1];
+    if (excerpt !== undefined) {
+      assert.equal(decodeHtml(shown ?? "").trim(), excerpt, `${tag}'s page shows its excerpt`);
+    }
+    assert.equal(page.includes(">About this tag</a>"), body, `${tag}'s page links its wiki`);
+  }
+  const infoPages = readdirSync(join(outDir, "tags")).filter((folder) =>
+    existsSync(join(outDir, "tags", folder, "info/index.html")),
+  );
+  const withBody = [...wikis].filter(([, wiki]) => wiki.body).map(([tag]) => tagFolder(tag));
+  assert.deepEqual(infoPages.sort(), withBody.sort(), "a wiki page for every wiki with a body");
+}
+
+/** The text of escaped HTML, as Astro escapes it. */
+function decodeHtml(text: string): string {
+  return text
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&");
+}

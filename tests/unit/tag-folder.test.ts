@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { tagFolder, tagPagePath } from "../../src/lib/tag-folder.ts";
+import { tagFolder, tagOfFolder, tagPagePath } from "../../src/lib/tag-folder.ts";
 
 describe("tagFolder", () => {
   it("keeps ordinary tags as they are", () => {
@@ -59,5 +59,19 @@ describe("tagPagePath", () => {
   it("is tags/<folder>/ for the first page, then page/n/ below it", () => {
     assert.equal(tagPagePath(".net"), "/tags/_net/");
     assert.equal(tagPagePath(".net", 3), "/tags/_net/page/3/");
+  });
+});
+
+describe("tagOfFolder", () => {
+  it("undoes tagFolder for every tag, awkward ones too", () => {
+    for (const tag of ["nginx", ".net", "a..b", "1.0", "node.js", "con", "com1", "-x-"]) {
+      assert.equal(tagOfFolder(tagFolder(tag)), tag, tag);
+    }
+  });
+
+  it("names no tag for a folder no tag has", () => {
+    for (const folder of ["Hops", ".net", "con", "a~", "nul~x", "_", "--", "c#", ""]) {
+      assert.equal(tagOfFolder(folder), undefined, folder);
+    }
   });
 });

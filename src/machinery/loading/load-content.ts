@@ -13,6 +13,7 @@ import { listingEntryOf } from "../../core/listing.ts";
 import { tabFacts } from "../../core/listing-tabs.ts";
 import { contentImages } from "./content-images.ts";
 import { readCommunity } from "./community-file.ts";
+import { readTagWikis } from "./tag-wikis.ts";
 import { contentFolderProblem } from "./content-folder-check.ts";
 import type { Listing } from "./listed-names.ts";
 import { derivationCodeDigest } from "../incremental/code-digest.ts";
@@ -184,7 +185,11 @@ export async function loadContent(
     });
     // The reading threads stored the texts each reader names (`FolderReader.pageTexts`).
     const read = assembleContent(
-      { ...community, images: contentImages(contentDir) },
+      {
+        ...community,
+        images: contentImages(contentDir),
+        tagWikis: readTagWikis(contentDir, settings, displayFrom),
+      },
       questions.loaded.files as FolderFiles<QuestionEntry<TextOrStored>>,
       answers.loaded.files as FolderFiles<AnswerEntry<TextOrStored>>,
       hooks,
