@@ -4,7 +4,7 @@
  *   1. build the example community, precompressed, into a temporary folder;
  *   2. serve it on 127.0.0.1 as a CDN would (the `_headers` rules, .br/.gz copies, 404.html);
  *   3. run Lighthouse on it, mobile and desktop, on the listing, its Votes tab, a question page
- *      with answers, the tags index and a tag page: every category must score 100;
+ *      with answers, the tags index, a tag page and its wiki: every category must score 100;
  *   4. weigh the example listing (HTML + CSS) against the raw text of its entries, and a
  *      question page with answers (HTML) against the text it shows;
  *   5. build a generated corpus of 2,000 questions and weigh its bytes per entry.
@@ -62,8 +62,14 @@ const TAG_PAGE = "linux";
  * where a `<span class="tag">` was): 313 measured.
  */
 const MARKUP_PER_ENTRY_BUDGET = 320;
-/** The pages Lighthouse reads: the listing and its Votes tab, a question, the tags, a tag. */
-const PAGES = ["", "votes/", `questions/${QUESTION_PAGE}/`, "tags/", `tags/${TAG_PAGE}/`];
+/**
+ * The pages Lighthouse reads: the listing and its Votes tab, a question, the tags, a tag and
+ * its wiki.
+ */
+const PAGES = [
+  ...["", "votes/", `questions/${QUESTION_PAGE}/`, "tags/"],
+  ...[`tags/${TAG_PAGE}/`, `tags/${TAG_PAGE}/info/`],
+];
 const PORT = 4398;
 
 const args = process.argv.slice(2);

@@ -29,6 +29,14 @@ const questions = readdirSync(join(projectRoot, contentDir, "questions"))
     return { id: name.slice(0, -3), title };
   });
 
+/** The hostile tag wiki's excerpt, which every page showing it must show as these characters. */
+const WIKI_EXCERPT = (
+  parse(
+    readFileSync(join(projectRoot, contentDir, "tags/javascript.md"), "utf8").split(/^---$/m)[1] ??
+      "",
+  ) as { excerpt: string }
+).excerpt;
+
 /**
  * What the page's DOM holds that could run script, load something, or link to script. Links
  * are judged by the address the browser resolved (entities decoded, tabs and newlines gone):
@@ -134,6 +142,10 @@ test.describe("a hostile community", () => {
       path: `questions/${id}/`,
       titles: [title],
     })),
+    // The tags index and the tag whose wiki attacks (tags/javascript.md), its page and its own.
+    { name: "the tags index", path: "tags/", titles: [WIKI_EXCERPT] },
+    { name: "a hostile tag wiki's tag page", path: "tags/javascript/", titles: [WIKI_EXCERPT] },
+    { name: "a hostile tag wiki", path: "tags/javascript/info/", titles: [WIKI_EXCERPT] },
   ];
   for (const [delivery, base] of Object.entries(deliveries)) {
     for (const { name, path, titles } of pages) {

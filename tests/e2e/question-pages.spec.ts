@@ -128,6 +128,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     ["a tag page", "awkward-tags", "tags/_net/index.html"],
     ["the tags index", "awkward-tags", "tags/index.html"],
     ["the listing's Votes tab", "example", "votes/index.html"],
+    ["a tag page with its wiki's excerpt", "example", "tags/linux/index.html"],
+    ["a tag's wiki", "example", "tags/linux/info/index.html"],
     // A closed question's notice, with when and why.
     ["a closed question", "example", "questions/best-nas-os/index.html"],
     // Code coloured in two languages (Apache's and nginx's configuration).

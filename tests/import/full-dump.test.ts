@@ -7,6 +7,7 @@ import { projectRoot } from "../../src/project-paths.ts";
 import { fullBeerDump, rowsOf, withFullDump, type Row } from "../helpers/real-dumps.ts";
 import { runImport } from "../helpers/run-import.ts";
 import { highestFirst, tabIds, unansweredIds } from "../helpers/listing-tabs.ts";
+import { assertTagWikisShown } from "./dump-tag-wikis.ts";
 import { readWrittenFolder } from "./imported-content.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
@@ -14,7 +15,8 @@ import type { ImportReport } from "../../scripts/import/report.ts";
 /**
  * The complete 2014 beer dump (all eight files, PostHistory.xml among them), imported and built
  * by the real commands, and checked against the dump read here with a parser of its own: what
- * a reader judges a post by (its close, lock and community wiki notices).
+ * a reader judges a post by (its close, lock and community wiki notices, its tags' wikis, the
+ * listing's tabs).
  */
 const content = join(projectRoot, "tests/.output/import/full-beer");
 const site = join(projectRoot, "tests/.output/import/full-beer-dist");
@@ -151,5 +153,9 @@ describe("the complete 2014 beer dump", withFullDump, () => {
         name,
       );
     }
+  });
+
+  it("every tag's excerpt shows on its page and on tags/, every wiki has its page", () => {
+    assertTagWikisShown(fullBeerDump, site, {});
   });
 });

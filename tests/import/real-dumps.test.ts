@@ -17,7 +17,7 @@ import { readFlatYaml } from "../../src/lib/flat-yaml.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 import { parse } from "yaml";
 import { tagFolder } from "../../src/lib/tag-folder.ts";
-import { expectedTagWikis } from "./dump-tag-wikis.ts";
+import { assertTagWikisShown, expectedTagWikis } from "./dump-tag-wikis.ts";
 
 /**
  * The five real dumps of ../shared/data/stackexchange, imported by the real command and
@@ -645,7 +645,9 @@ describe("importing the real dumps' tag wikis", withDumps, () => {
       reports.set(site, report);
       const out = join(outputDir, site);
       const mapped = new Map(expected.tagsMapped.map(([from, to]) => [from, to]));
-      const wikis = expected.hasTagsXml ? expectedTagWikis(site, mapped) : new Map();
+      const wikis = expected.hasTagsXml
+        ? expectedTagWikis(join(dumpsDir, site), mapped)
+        : new Map();
       const files = existsSync(join(out, "tags")) ? readdirSync(join(out, "tags")).sort() : [];
       assert.deepEqual(files, [...wikis.keys()].map((tag) => `${tagFolder(tag)}.md`).sort());
       for (const [tag, wiki] of wikis) {
@@ -728,51 +730,7 @@ describe("building imported sites", withDumps, () => {
         }
       }
       assert.equal(answers, expectedCounts.answers, "every answer of the dump is shown");
-      assertTagWikisShown(site, outDir, tagMap);
+      assertTagWikisShown(join(dumpsDir, site), outDir, tagMap);
     });
   }
 });
-
-/**
- * Every excerpt of the dump (of a tag a question carries) on its tag's page and on tags/, and
- * a wiki page for every wiki with a body, as many as the dump has.
- */
-function assertTagWikisShown(site: string, outDir: string, tagMap: Record<string, string>) {
-  const wikis = expectedTagWikis(site, new Map(Object.entries(tagMap)));
-  const index = readFileSync(join(outDir, "tags/index.html"), "utf8");
-  const indexExcerpts = new Map(
-    [
-      ...index.matchAll(
-        />([^<]+)<\/a><span class="tag-questions">[^<]*<\/span><p class="tag-excerpt">([^<]*)</g,
-      ),
-    ].map(([, tag = "", excerpt = ""]) => [decodeHtml(tag), decodeHtml(excerpt)]),
-  );
-  const withExcerpt = [...wikis].filter(([, wiki]) => wiki.excerpt !== undefined);
-  assert.ok(withExcerpt.length > 0, `${site} has excerpts`);
-  assert.equal(indexExcerpts.size, withExcerpt.length, "tags/ shows every excerpt");
-  for (const [tag, { excerpt, body }] of wikis) {
-    assert.equal(indexExcerpts.get(tag), excerpt, `tags/ shows ${tag}'s excerpt`);
-    const page = readFileSync(join(outDir, "tags", tagFolder(tag), "index.html"), "utf8");
-    const shown = /<p class="tag-wiki-excerpt">([^<]*)/.exec(page)?.[1];
-    if (excerpt !== undefined) {
-      assert.equal(decodeHtml(shown ?? "").trim(), excerpt, `${tag}'s page shows its excerpt`);
-    }
-    assert.equal(page.includes(">About this tag</a>"), body, `${tag}'s page links its wiki`);
-  }
-  const infoPages = readdirSync(join(outDir, "tags")).filter((folder) =>
-    existsSync(join(outDir, "tags", folder, "info/index.html")),
-  );
-  const withBody = [...wikis].filter(([, wiki]) => wiki.body).map(([tag]) => tagFolder(tag));
-  assert.deepEqual(infoPages.sort(), withBody.sort(), "a wiki page for every wiki with a body");
-}
-
-/** The text of escaped HTML, as Astro escapes it. */
-function decodeHtml(text: string): string {
-  return text
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#39;", "'")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&");
-}
