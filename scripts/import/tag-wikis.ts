@@ -106,18 +106,7 @@ export interface TagWikiInput {
  * counted, and listed with its reason.
  */
 export async function writeTagWikis(input: TagWikiInput): Promise<TagWikiOutcome> {
-  const outcome: TagWikiOutcome = {
-    tagsXml: true,
-    tagRows: 0,
-    withWikiPosts: 0,
-    written: 0,
-    excerpts: 0,
-    bodies: 0,
-    empty: 0,
-    leftOut: [],
-    postRows: input.posts.rows,
-    unnamed: 0,
-  };
+  const outcome = noTagWikis(input.posts, true);
   const named = new Set<string>();
   // What each tag's file holds, not its text: each is written at once, and a merge's winner
   // writes over the loser's.
@@ -247,8 +236,13 @@ export function removeTagWikiPosts(staging: string): void {
 
 /** The outcome without Tags.xml: nothing written, every excerpt and wiki row left out. */
 export function withoutTagsFile(posts: TagWikiPosts): TagWikiOutcome {
+  return { ...noTagWikis(posts, false), unnamed: posts.ids.size };
+}
+
+/** An outcome with nothing written yet. */
+function noTagWikis(posts: TagWikiPosts, tagsXml: boolean): TagWikiOutcome {
   return {
-    tagsXml: false,
+    tagsXml,
     tagRows: 0,
     withWikiPosts: 0,
     written: 0,
@@ -257,6 +251,6 @@ export function withoutTagsFile(posts: TagWikiPosts): TagWikiOutcome {
     empty: 0,
     leftOut: [],
     postRows: posts.rows,
-    unnamed: posts.ids.size,
+    unnamed: 0,
   };
 }
