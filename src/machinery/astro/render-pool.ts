@@ -79,10 +79,11 @@ export class RenderPool {
   #nextId = 0;
   #failure: Error | undefined;
 
-  constructor(count: number, data: RenderWorkerData) {
+  /** `workerModule` is the threads' module: render-worker.ts, unless a test stands in for it. */
+  constructor(count: number, data: RenderWorkerData, workerModule = RENDER_WORKER) {
     this.#threads = Array.from({ length: count }, () => {
-      const worker = startWorkerThread(RENDER_WORKER, { ...data }, HELPING_THREAD_LIMITS);
-      const thread = { worker, pending: 0 };
+      const worker = startWorkerThread(workerModule, { ...data }, HELPING_THREAD_LIMITS);
+      const thread = { worker: worker, pending: 0 };
       worker.on("message", (message: WorkerMessage) => this.#receive(thread, message));
       worker.on("error", (error) => this.#fail(error));
       worker.on("exit", (code) => {
@@ -110,14 +111,20 @@ export class RenderPool {
       let next = 0;
       let written = 0;
       let failed = false;
+      // Its own batches out, not every render's: a page `render` is asked for on the side (the
+      // page Astro checks) must not hold a slot, or the last batch back would find none free
+      // and hand out nothing more, and the build would wait for ever.
+      let out = 0;
       const handOut = () => {
-        while (!failed && next < count && this.#waiting.size < ahead) {
+        while (!failed && next < count && out < ahead) {
           const jobs: PageJob[] = [];
           for (const end = Math.min(next + PAGES_PER_BATCH, count); next < end; next++) {
             jobs.push(jobAt(next));
           }
+          out++;
           this.#renderBatch(jobs).then(
             () => {
+              out--;
               written += jobs.length;
               if (written === count) resolve(written);
               else handOut();
