@@ -98,6 +98,21 @@ describe("the complete 2014 beer dump", withFullDump, () => {
     }
   });
 
+  it("every question's header shows Posts.xml's views and last activity", () => {
+    for (const row of questions) {
+      const id = row["Id"] ?? "";
+      const page = readFileSync(join(site, "questions", id, "index.html"), "utf8");
+      const views = Number(row["ViewCount"]);
+      const activity = new Date(`${row["LastActivityDate"] ?? ""}Z`).toISOString();
+      const shown = /Modified <time datetime="([^"]+)">/.exec(page)?.[1] ?? "";
+      assert.equal(new Date(shown).toISOString(), activity, `questions/${id}: modified`);
+      assert.ok(
+        pageText(id).includes(`Viewed ${views.toLocaleString("en")} time${views === 1 ? "" : "s"}`),
+        `questions/${id}: viewed ${views} times`,
+      );
+    }
+  });
+
   it("a question whose last lock holds says it is locked; community wiki posts say so", () => {
     const locks = lastEvents(history, ["14", "15"]);
     const locked = questions

@@ -18,6 +18,7 @@ import type { ImportReport } from "../../scripts/import/report.ts";
 import { parse } from "yaml";
 import { tagFolder } from "../../src/lib/tag-folder.ts";
 import { assertTagWikisShown, expectedTagWikis } from "./dump-tag-wikis.ts";
+import { highestFirst, tabIds, unansweredIds } from "../helpers/listing-tabs.ts";
 
 /**
  * The five real dumps of ../shared/data/stackexchange, imported by the real command and
@@ -731,6 +732,21 @@ describe("building imported sites", withDumps, () => {
       }
       assert.equal(answers, expectedCounts.answers, "every answer of the dump is shown");
       assertTagWikisShown(join(dumpsDir, site), outDir, tagMap);
+
+      // The tabs: Votes by Posts.xml's Score, Unanswered exactly as Stack Exchange defines it.
+      const rows = dumpRows(site, "Posts.xml");
+      const questionRows = rows.filter((row) => row["PostTypeId"] === "1");
+      const newest = tabIds(outDir, "");
+      const score = (row: Row) => String(Number(row["Score"]) + 1e9).padStart(12, "0");
+      assert.deepEqual(tabIds(outDir, "votes/"), highestFirst(newest, questionRows, score));
+      const unanswered = unansweredIds(
+        questionRows,
+        rows.filter((row) => row["PostTypeId"] === "2"),
+      );
+      assert.deepEqual(
+        tabIds(outDir, "unanswered/"),
+        newest.filter((id) => unanswered.has(id)),
+      );
     });
   }
 });
