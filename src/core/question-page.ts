@@ -6,8 +6,8 @@ import type { RenderedComment } from "../schemas/comment.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
 import { resolvePostLinks } from "../lib/post-links.ts";
 import { highlightBlocks } from "../lib/code-blocks.ts";
-import { IMAGES_FOLDER, settleImages } from "../lib/content-images.ts";
-import { questionPagePath, relativeUrl } from "../lib/site-paths.ts";
+import { settledBody } from "../lib/settled-body.ts";
+import { questionPagePath } from "../lib/site-paths.ts";
 
 /**
  * What a question's page shows: its listing entry, its credit and body, the question it
@@ -112,15 +112,10 @@ function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
  */
 export function withPageSettled(page: QuestionPage): QuestionPage {
   const hrefs = page.postLinks ?? {};
-  const settle = (html: string) => resolvePostLinks(html, (target) => hrefs[target]);
+  const hrefOf = (target: string) => hrefs[target];
+  const settle = (html: string) => resolvePostLinks(html, hrefOf);
   const pathname = questionPagePath(page.id);
   const sizes = page.images ?? {};
-  const show = (html: string) =>
-    settleImages(
-      html,
-      (name) => relativeUrl(pathname, `/${IMAGES_FOLDER}/${name}`),
-      (name) => sizes[name],
-    );
   const colour = (html: string) =>
     page.codeLanguage === undefined ? html : highlightBlocks(html, page.codeLanguage);
   const settleAll = <Post extends { bodyHtml: string; commentsJson?: string }>({
@@ -128,7 +123,7 @@ export function withPageSettled(page: QuestionPage): QuestionPage {
     ...post
   }: Post) => ({
     ...post,
-    bodyHtml: colour(show(settle(post.bodyHtml))),
+    bodyHtml: colour(settledBody(post.bodyHtml, pathname, hrefOf, sizes)),
     ...(commentsJson !== undefined && {
       comments: (JSON.parse(commentsJson) as RenderedComment[]).map(
         ({ commented, html, ...comment }): ShownComment => ({

@@ -3,10 +3,8 @@ import type { TagWiki, TagWikiEntry } from "../schemas/tag-wiki.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { highlightBlocks } from "../lib/code-blocks.ts";
 import { languageOfTags } from "../lib/code-language.ts";
-import { IMAGES_FOLDER, settleImages } from "../lib/content-images.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
-import { resolvePostLinks } from "../lib/post-links.ts";
-import { relativeUrl } from "../lib/site-paths.ts";
+import { settledBody } from "../lib/settled-body.ts";
 import { tagFolder, tagInfoPath } from "../lib/tag-folder.ts";
 import type { PostLinkGraph } from "./post-link-targets.ts";
 import type { UsedImages } from "./used-images.ts";
@@ -52,12 +50,8 @@ export function settleTagWikis(
     .map(({ tag, excerpt, edited, source, license, bodyHtml, bodyLinks, postLanguage }) => {
       const pathname = tagInfoPath(tag);
       const sizes = images.sizesOf([bodyLinks]) ?? {};
-      const linked = resolvePostLinks(bodyHtml, (target) => graph.hrefOf(target, pathname));
-      const shown = settleImages(
-        linked,
-        (name) => relativeUrl(pathname, `/${IMAGES_FOLDER}/${name}`),
-        (name) => sizes[name],
-      );
+      const hrefOf = (target: string) => graph.hrefOf(target, pathname);
+      const shown = settledBody(bodyHtml, pathname, hrefOf, sizes);
       const language = postLanguage ?? languageOfTags([tag], codeLanguages, codeLanguage);
       return {
         tag,
