@@ -28,6 +28,8 @@ import {
   LISTING_TABS,
   listingTabPath,
   questionsOfTab,
+  TAG_TABS,
+  tabPageParameter,
   type ListingTab,
   type TagTab,
 } from "./core/listing-tabs.ts";
@@ -306,45 +308,35 @@ export type TagPage = Omit<ListingPage, "tab"> & {
 
 /**
  * Every tag's pages, as `getStaticPaths` returns them: `tags/<folder>/` (see `tagFolder`), then
- * `page/2/`... with `pageSize`, each holding the tag's questions in the listing's order.
+ * `page/2/`... with `pageSize`, each holding the tag's questions in the listing's order; and its
+ * Votes tab, `tags/<folder>/votes/`, paged alike. The first show the tag's wiki's excerpt.
  */
 export async function getTagPages(): Promise<
   { params: { tag: string; page: string | undefined }; props: TagPage }[]
 > {
-  return tagTabPages("newest");
-}
-
-/** Every tag's Votes tab, as `getStaticPaths` returns it: `tags/<folder>/votes/`, paged. */
-export async function getTagVotesPages(): Promise<
-  { params: { tag: string; page: string | undefined }; props: TagPage }[]
-> {
-  return tagTabPages("votes");
-}
-
-async function tagTabPages(
-  tab: TagTab,
-): Promise<{ params: { tag: string; page: string | undefined }; props: TagPage }[]> {
   const listing = await getQuestions();
   const community = await getCommunity();
   const wikis = await getTagWikis();
-  const paths = [...questionsByTag(listing)].flatMap(([tag, tagged]) => {
-    const pages = splitIntoPages(questionsOfTab(tagged, tab), community.pageSize);
-    const wiki = wikiOnTagPage(wikis.get(tag));
-    return pages.map((entries, index) => ({
-      params: { tag: tagFolder(tag), page: pageParameter(index + 1) },
-      props: {
-        community,
-        tab,
-        tag,
-        ...(wiki !== undefined && { wiki }),
-        total: tagged.length,
-        entries,
-        number: index + 1,
-        count: pages.length,
-        firstPosition: index * (community.pageSize ?? 0) + 1,
-      },
-    }));
-  });
+  const paths = [...questionsByTag(listing)].flatMap(([tag, tagged]) =>
+    TAG_TABS.flatMap((tab) => {
+      const pages = splitIntoPages(questionsOfTab(tagged, tab), community.pageSize);
+      const wiki = tab === "newest" ? wikiOnTagPage(wikis.get(tag)) : undefined;
+      return pages.map((entries, index) => ({
+        params: { tag: tagFolder(tag), page: tabPageParameter(tab, index + 1) },
+        props: {
+          community,
+          tab,
+          tag,
+          ...(wiki !== undefined && { wiki }),
+          total: tagged.length,
+          entries,
+          number: index + 1,
+          count: pages.length,
+          firstPosition: index * (community.pageSize ?? 0) + 1,
+        },
+      }));
+    }),
+  );
   return pathsToWrite(
     paths,
     ({ props }) =>

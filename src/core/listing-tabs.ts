@@ -1,4 +1,5 @@
 import type { QuestionPage } from "./page-data.ts";
+import { pagePath } from "../lib/pagination.ts";
 
 /*
  * The listing's tabs, as Stack Exchange's questions page has them: Newest (the listing itself),
@@ -28,6 +29,15 @@ export const TAB_TEXTS: Record<ListingTab, { label: string; heading: string; fol
 /** The URL path of a tab's first page, for a listing whose first page is at `base`. */
 export function listingTabPath(tab: ListingTab, base = "/"): string {
   return `${base}${TAB_TEXTS[tab].folder}`;
+}
+
+/**
+ * The `[...page]` route parameter of a tab's page `number` (1-based), below the listing's
+ * first page: none for the listing's own first page, `page/2`, `votes`, `votes/page/2`.
+ */
+export function tabPageParameter(tab: ListingTab, number: number): string | undefined {
+  const path = pagePath(number, listingTabPath(tab)).slice(1, -1);
+  return path === "" ? undefined : path;
 }
 
 /** What the tabs order and pick a question by, kept with it from load to the last page. */
