@@ -84,7 +84,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
       .map(([postTypeId, rows]) => ({ postTypeId, kind: postTypeName(postTypeId), rows })),
     watermarkRows: pass.watermarks,
     closed: parts.written ? pass.closed : 0,
-    notices: noticesPart(pass, parts.written),
+    notices: noticesPart(parts.dump, pass, parts.written),
     duplicates: parts.written ? duplicates.followed : 0,
     tagsMapped: [...pass.tagChanges.values()]
       .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
@@ -162,9 +162,10 @@ function licencesPart(pass: PostsPass): ImportReport["licences"] {
 }
 
 /** The notices the questions written show; none when nothing was written. */
-function noticesPart(pass: PostsPass, written: boolean): ImportReport["notices"] {
+function noticesPart(dump: DumpFiles, pass: PostsPass, written: boolean): ImportReport["notices"] {
   const { closeReasons, unknownReasons, locked, communityWiki } = pass.notices;
   return {
+    file: dump.postHistory ?? null,
     closeReasons: written ? closeReasons : 0,
     unknownReasons: written
       ? [...unknownReasons].map(([reasonId, questions]) => ({ reasonId, questions }))

@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { MATH_SHARE } from "./math-use.ts";
 import { PAGING_ABOVE } from "./page-size.ts";
 import type { AnswerWithoutQuestion } from "./answer-ledger.ts";
@@ -92,6 +93,8 @@ export interface ImportReport {
   closed: number;
   /** What the questions show of PostHistory.xml and CommunityOwnedDate. */
   notices: {
+    /** The PostHistory.xml closes and locks were read from; null: not in the dump. */
+    file: string | null;
     /** Closed questions written with their close's reason. */
     closeReasons: number;
     /** Closes whose reason id has no name here, by id: closed, with no reason given. */
@@ -588,13 +591,12 @@ function textCheckLines(textCheck: ImportReport["textCheck"]): string[] {
 }
 
 /** Where the closed questions' reasons came from, or why they have none. */
-function closedNote({ closed, duplicates, notices, notCarriedOver }: ImportReport): string {
-  const history = notCarriedOver.find((item) => item.what === "edit history");
-  if (history === undefined || history.rows === null) {
+function closedNote({ closed, duplicates, notices }: ImportReport): string {
+  if (notices.file === null) {
     return closed === 0 ? "" : "no PostHistory.xml: their close reasons are not known";
   }
   const closes = closed + duplicates;
-  return `${n(notices.closeReasons)} of ${n(closes)} (duplicates too) with their close reason from ${history.file}`;
+  return `${n(notices.closeReasons)} of ${n(closes)} (duplicates too) with their close reason from ${basename(notices.file)}`;
 }
 
 function noticeRows(notices: ImportReport["notices"]): string[] {
