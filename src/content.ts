@@ -195,7 +195,7 @@ export async function getListingPages(): Promise<
   // The questions first: their load reports every problem of the content, community.yaml's too.
   const pages = await listingTabPages("newest", await getQuestions());
   return pathsToWrite(
-    pages.map(({ props }) => ({ params: { page: pageParameter(props.number) }, props })),
+    pages.map((props) => ({ params: { page: pageParameter(props.number) }, props })),
     ({ props }) => pageFile(pagePath(props.number, listingTabPath(props.tab))),
     shownOnListing,
   );
@@ -212,7 +212,7 @@ export async function getListingTabPages(): Promise<
   const paths = [];
   for (const tab of LISTING_TABS) {
     if (tab === "newest") continue;
-    for (const { props } of await listingTabPages(tab, listing)) {
+    for (const props of await listingTabPages(tab, listing)) {
       paths.push({ params: { tab, page: pageParameter(props.number) }, props });
     }
   }
@@ -227,18 +227,16 @@ export async function getListingTabPages(): Promise<
 async function listingTabPages(
   tab: ListingTab,
   listing: readonly ListedQuestion[],
-): Promise<{ props: ListingPage }[]> {
+): Promise<ListingPage[]> {
   const community = await getCommunity();
   const pages = splitIntoPages(questionsOfTab(listing, tab), community.pageSize);
   return pages.map((entries, index) => ({
-    props: {
-      community,
-      tab,
-      entries,
-      number: index + 1,
-      count: pages.length,
-      firstPosition: index * (community.pageSize ?? 0) + 1,
-    },
+    community,
+    tab,
+    entries,
+    number: index + 1,
+    count: pages.length,
+    firstPosition: index * (community.pageSize ?? 0) + 1,
   }));
 }
 
