@@ -7,6 +7,7 @@ import {
   isoInstant,
   optionalLine,
   unknownFieldReason,
+  userReference,
   webAddress,
 } from "./fields.ts";
 
@@ -54,6 +55,8 @@ const commentShape = {
   author: optionalLine("author", '"Ada Lovelace"'),
   /** The author's profile page; only with `author`. */
   authorUrl: webAddress("authorUrl", "https://example.org/users/1"),
+  /** The author's page in the archive, `users/<user>/`; only with `author`, not `authorUrl`. */
+  user: userReference("user"),
   /** The licence it was published under, such as `CC BY-SA 4.0`. */
   license: optionalLine("license", '"CC BY-SA 4.0"'),
 };

@@ -1,5 +1,12 @@
 import type { z } from "zod";
-import { isoInstant, optionalFlag, optionalLine, score, webAddress } from "./fields.ts";
+import {
+  isoInstant,
+  optionalFlag,
+  optionalLine,
+  score,
+  userReference,
+  webAddress,
+} from "./fields.ts";
 
 /**
  * Who wrote a post and where it came from, the same for questions and answers: what Stack
@@ -11,6 +18,8 @@ export const creditFields = {
   author: optionalLine("author", '"Ada Lovelace"'),
   /** The author's profile page; only with `author`. */
   authorUrl: webAddress("authorUrl", "https://example.org/users/1"),
+  /** The author's page in the archive, `users/<user>/`; only with `author`, not with `authorUrl`. */
+  user: userReference("user"),
   /** The post's votes, up less down; may be negative. */
   score: score("score"),
   /** The original post's address. */
@@ -30,6 +39,8 @@ export const editFields = {
   editor: optionalLine("editor", '"Grace Hopper"'),
   /** The editor's profile page; only with `editor`. */
   editorUrl: webAddress("editorUrl", "https://example.org/users/2"),
+  /** The editor's page in the archive, as `user`; only with `editor`, not with `editorUrl`. */
+  editorUser: userReference("editorUser"),
   /**
    * Whether the post is community wiki (Stack Exchange's CommunityOwnedDate): written by many,
    * credited to none, as its page then says.
@@ -68,9 +79,14 @@ export function onlyWith(
 
 type FieldRule = ReturnType<typeof onlyWith>;
 
-/** A profile link needs the name it is the profile of. */
+/**
+ * A profile link needs the name it is the profile of; and a credit links to one place, the
+ * person's page in the archive or their profile elsewhere.
+ */
 export const AUTHOR_RULES: readonly FieldRule[] = [
   onlyWith("authorUrl", "author", 'the author\'s name, such as author: "Ada Lovelace"'),
+  onlyWith("user", "author", 'the author\'s name, such as author: "Ada Lovelace"'),
+  notWith("user", "authorUrl"),
 ];
 
 /** The credit's rules, and the last edit's: an editor needs the edit's date, a profile its name. */
@@ -78,7 +94,28 @@ export const CREDIT_RULES: readonly FieldRule[] = [
   ...AUTHOR_RULES,
   onlyWith("editor", "edited", 'the date of the edit, such as edited: "2024-03-06"'),
   onlyWith("editorUrl", "editor", 'the editor\'s name, such as editor: "Grace Hopper"'),
+  onlyWith("editorUser", "editor", 'the editor\'s name, such as editor: "Grace Hopper"'),
+  notWith("editorUser", "editorUrl"),
 ];
+
+/**
+ * A rule for a person's two links, the page in the archive (`field`) and a profile elsewhere
+ * (`other`): never both, since the credit shows one link, and the archive's page links on to
+ * the profile (its file's `source`).
+ */
+function notWith(field: string, other: string): FieldRule {
+  return {
+    check: (post) => post[field] === undefined || post[other] === undefined,
+    params: {
+      path: [field],
+      error: `links to the person's page in the archive and ${other} to a profile elsewhere, but a credit shows one link; remove ${other} (their page in the archive links to the profile, as source: in their file in users/), or remove ${field}`,
+      when: (payload) =>
+        typeof payload.value === "object" &&
+        payload.value !== null &&
+        payload.issues.every((issue) => ![field, other].includes(String(issue.path?.[0]))),
+    },
+  };
+}
 
 /** `schema` with `rules` checked on what it reads. */
 export function withRules<Schema extends z.ZodType<Record<string, unknown>>>(

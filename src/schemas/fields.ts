@@ -10,6 +10,23 @@ import { ISO_FORMATS_HINT, parseIsoInstant } from "../lib/iso-instant.ts";
 /** An entry's id, its file name without `.md`: the same rule in every content folder. */
 export const ENTRY_ID_PATTERN = /^[a-z0-9_-]+$/;
 
+/**
+ * An optional reference to a person of the content's `users/`: their file name without `.md`,
+ * such as the dump's user id. That the file exists is a rule across files (src/core/users.ts).
+ */
+export function userReference(field: string) {
+  return z
+    .string({
+      error: (issue) =>
+        `must be the id of a user, but YAML read ${describeYamlValue(issue.input)}; ${typeof issue.input === "number" ? `put it in quotes: ${field}: "${String(issue.input)}"` : "write the name of their file in users/ without .md"}`,
+    })
+    .regex(ENTRY_ID_PATTERN, {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} cannot be a user id; ids are file names without .md, made of lower-case letters, digits, "-" and "_"`,
+    })
+    .optional();
+}
+
 /** What YAML made of a value, in the words a content author knows. */
 export function describeYamlValue(value: unknown): string {
   if (value === undefined) return "nothing";

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { BodyLinks } from "../lib/body-html.ts";
+import {
+  boundedWholeNumber,
+  describeYamlValue,
+  fieldsObject,
+  isoInstant,
+  oneLineText,
+  optionalLine,
+  webAddress,
+} from "./fields.ts";
+
+/** The folder of the content that holds its people: `users/<id>.md`, the id as the dump's. */
+export const USERS_FOLDER = "users";
+
+/** A badge's class, as Stack Exchange ranks them, highest first. */
+export const BADGE_CLASSES = ["gold", "silver", "bronze"] as const;
+
+export type BadgeClass = (typeof BADGE_CLASSES)[number];
+
+/** One badge of a user: its name, its class when known, and how many times it was awarded. */
+const badgeSchema = fieldsObject("of a badge", {
+  /** The badge's name, such as "Teacher", or its tag for a tag badge. */
+  name: oneLineText("name", '"Teacher"'),
+  /** Gold, silver or bronze; left out when the dump does not say and the name is not known. */
+  class: z
+    .enum(BADGE_CLASSES, {
+      error: (issue) =>
+        `must be gold, silver or bronze, not ${describeYamlValue(issue.input)}; leave it out when the class is not known`,
+    })
+    .optional(),
+  /** How many times it was awarded to this user. */
+  count: boundedWholeNumber("count", 1, 1).default(1),
+  /** Whether it is a tag badge (Stack Exchange's TagBased): its name is then a tag. */
+  tagBased: z
+    .boolean({
+      error: (issue) =>
+        `must be true or false, but YAML read ${describeYamlValue(issue.input)}; write tagBased: true, or leave it out`,
+    })
+    .optional(),
+});
+
+export type Badge = z.output<typeof badgeSchema>;
+
+/**
+ * The frontmatter of `content/users/<id>.md`, a person as the community's profile shows them;
+ * the file's body is their "About me", read as a post's body (`bodyFormat`). Only `name` is
+ * required: a hand-written community may say no more of its people.
+ */
+export const userFrontmatterSchema = fieldsObject("of a user", {
+  /** Their display name, plain text on one line. */
+  name: oneLineText("name", '"Ada Lovelace"'),
+  /** Their reputation as of the archive, such as 1234. */
+  reputation: boundedWholeNumber("reputation", 0, 1).optional(),
+  /** When they joined (Stack Exchange's CreationDate), as a question's `asked`. */
+  joined: isoInstant("joined", "the date they joined").optional(),
+  /** When they were last seen (LastAccessDate), as `joined`. */
+  lastSeen: isoInstant("lastSeen", "the date they were last seen").optional(),
+  /** Where they say they are, plain text on one line. */
+  location: optionalLine("location", '"Lisbon, Portugal"'),
+  /** Their own web site: a link that leaves the archive. */
+  website: webAddress("website", "https://example.org"),
+  /** How many times their profile was viewed. */
+  views: boundedWholeNumber("views", 0, 40).optional(),
+  /** Their profile on the original site, linked from their page only. */
+  source: webAddress("source", "https://example.org/users/1"),
+  /** The licence their "About me" was published under, such as `CC BY-SA 4.0`. */
+  license: optionalLine("license", '"CC BY-SA 4.0"'),
+  /** Their badges, each name once (src/core/badges.ts counts them by class). */
+  badges: z
+    .array(badgeSchema, {
+      error: (issue) =>
+        `must be a list of badges, but YAML read ${describeYamlValue(issue.input)}; write each as an item, such as badges: [{ name: Teacher, class: bronze }]`,
+    })
+    .superRefine((badges, ctx) => {
+      const seen = new Set<string>();
+      badges.forEach(({ name, tagBased }, index) => {
+        const key = `${tagBased === true ? "tag" : "badge"} ${name}`;
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "name"],
+            message: `"${name}" is listed more than once; list each badge once, with count: how many times it was awarded`,
+          });
+        }
+        seen.add(key);
+      });
+    })
+    .optional(),
+});
+
+export type UserFrontmatter = z.output<typeof userFrontmatterSchema>;
+
+/**
+ * What reading a user file yields on its own (src/core/user-file.ts): the frontmatter as
+ * checked, and "About me" as safe HTML (none: the file has no body), held as `Text` as a post's
+ * body is (see `QuestionEntry`).
+ */
+export type UserEntry<Text = string> = UserFrontmatter & {
+  aboutHtml?: Text;
+  /** Its links to the community's site, and the relative ones it lost (none: no such field). */
+  aboutLinks?: BodyLinks;
+};
