@@ -7,7 +7,10 @@ import type { ShownImage } from "./loaders/images.ts";
 import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry, QuestionPage, TagSummary } from "./core/page-data.ts";
 import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
-import { questionPagePath } from "./lib/site-paths.ts";
+import { questionPagePath, userPagePath, USERS_PATH } from "./lib/site-paths.ts";
+import { settledBody } from "./lib/settled-body.ts";
+import type { UserPage, UserPost, UserSummary, UserTag } from "./core/users.ts";
+import type { TextOrStored } from "./machinery/store/stored-text.ts";
 import { tagFolder, tagInfoPath, tagPagePath } from "./lib/tag-folder.ts";
 import type { TagWiki } from "./schemas/tag-wiki.ts";
 import {
@@ -45,11 +48,17 @@ import { withPageSettled } from "./core/question-page.ts";
  * writes the pages that show it, not all of them.
  */
 
-/** The community: its name, settings and credit (community.yaml). */
-export async function getCommunity(): Promise<Community> {
+/**
+ * The community as every page has it: its name, settings and credit (community.yaml), and
+ * whether it has people (`users/`), which every page's navigation links to.
+ */
+export type SiteCommunity = Community & { hasUsers: boolean };
+
+/** The community: its name, settings and credit (community.yaml), and whether it has people. */
+export async function getCommunity(): Promise<SiteCommunity> {
   const { entry, error } = await getLiveEntry("community", COMMUNITY_ENTRY_ID);
   if (error || !entry) throw error ?? new Error("No community entry.");
-  return entry.data;
+  return { ...entry.data, hasUsers: (await getUsers()).length > 0 };
 }
 
 /** Every question, its listing entry and its page, in listing order (newest first). */
@@ -135,7 +144,7 @@ export function readPage(page: HeldPage): QuestionPage {
 /** A question page's static path: `questions/<id>/`. */
 export type QuestionStaticPath = {
   params: { id: string };
-  props: { community: Community; page: HeldPage };
+  props: { community: SiteCommunity; page: HeldPage };
 };
 
 /**
@@ -174,7 +183,7 @@ export async function getQuestionPages(): Promise<QuestionStaticPath[]> {
  * is not.)
  */
 export type ListingPage = {
-  community: Community;
+  community: SiteCommunity;
   /** Which of the listing's tabs (src/core/listing-tabs.ts): `newest` is the listing itself. */
   tab: ListingTab;
   entries: ListedQuestion[];
@@ -261,7 +270,7 @@ export async function getTagWikis(): Promise<Map<string, TagWiki>> {
 }
 
 /** A tag's wiki page: `tags/<folder>/info/`. */
-export type TagInfoPage = { community: Community; wiki: TagWiki };
+export type TagInfoPage = { community: SiteCommunity; wiki: TagWiki };
 
 /**
  * The wiki pages, as `getStaticPaths` returns them: `tags/<folder>/info/` for each wiki with a
@@ -340,6 +349,143 @@ export async function getTagPages(): Promise<
     ({ props }) =>
       pageFile(pagePath(props.number, listingTabPath(props.tab, tagPagePath(props.tag)))),
     shownOnListing,
+  );
+}
+
+/** Every user of the content's `users/`, in the order `users/` lists them; none without it. */
+export async function getUsers(): Promise<UserPage<TextOrStored>[]> {
+  const { entries, error } = await getLiveCollection("users");
+  if (error || !entries) throw error ?? new Error("The users loader returned no entries.");
+  return memoized(usersOfEntries, entries, (made) => made.map((entry) => entry.data));
+}
+
+/** The users of each list of entries the loader handed out, as `questionsOfEntries`. */
+const usersOfEntries = new WeakMap<
+  readonly { data: UserPage<TextOrStored> }[],
+  UserPage<TextOrStored>[]
+>();
+
+/** What a user's page shows of them: their profile on the first page, their name on the rest. */
+export type UserProfile = Omit<UserPage<TextOrStored>, "questions" | "answers" | "tags"> & {
+  /** Their answers' tags, the first `USER_TAGS_SHOWN`, and how many there are. */
+  tags: UserTag[];
+  tagCount: number;
+};
+
+/** One page of a user's: `users/<id>/`, then `page/2/`... with `pageSize`. */
+export type UserPageProps = {
+  community: SiteCommunity;
+  /** Their whole profile on the first page; on the others, who they are. */
+  user: UserProfile | Pick<UserPage, "id" | "name">;
+  /** This page's share of their questions and of their answers, highest score first. */
+  questions: UserPost[];
+  answers: UserPost[];
+  questionCount: number;
+  answerCount: number;
+  /** 1-based. */
+  number: number;
+  count: number;
+};
+
+/** How many of a user's tags their page lists. */
+const USER_TAGS_SHOWN = 20;
+
+/**
+ * Every user's pages, as `getStaticPaths` returns them: `users/<id>/` with their profile and
+ * the first `pageSize` of their questions and of their answers, then `page/2/`... with the
+ * next, as long as either list goes on.
+ */
+export async function getUserPages(): Promise<
+  { params: { id: string; page: string | undefined }; props: UserPageProps }[]
+> {
+  await getQuestions();
+  const community = await getCommunity();
+  const paths = (await getUsers()).flatMap((user) => {
+    const { questions, answers, tags, ...profile } = user;
+    const questionPages = splitIntoPages(questions, community.pageSize);
+    const answerPages = splitIntoPages(answers, community.pageSize);
+    const count = Math.max(questionPages.length, answerPages.length);
+    const shownProfile = {
+      ...profile,
+      tags: tags.slice(0, USER_TAGS_SHOWN),
+      tagCount: tags.length,
+    };
+    return Array.from({ length: count }, (_, index) => ({
+      params: { id: user.id, page: pageParameter(index + 1) },
+      props: {
+        community,
+        user: index === 0 ? shownProfile : { id: user.id, name: user.name },
+        questions: questionPages[index] ?? [],
+        answers: answerPages[index] ?? [],
+        questionCount: questions.length,
+        answerCount: answers.length,
+        number: index + 1,
+        count,
+      },
+    }));
+  });
+  return pathsToWrite(
+    paths,
+    ({ props }) => pageFile(pagePath(props.number, userPagePath(props.user.id))),
+    ({ user, ...props }) => ({
+      ...props,
+      user: "aboutHtml" in user ? { ...user, aboutHtml: rebuildIdentity(user.aboutHtml) } : user,
+    }),
+  );
+}
+
+/** A user's "About me" as their page shows it: read back, its links and images settled. */
+export function readAbout(user: UserProfile): string | undefined {
+  if (user.aboutHtml === undefined) return undefined;
+  const hrefs = user.aboutLinks ?? {};
+  return settledBody(
+    readPageText(user.aboutHtml),
+    userPagePath(user.id),
+    (target) => hrefs[target],
+    user.images ?? {},
+  );
+}
+
+/** One page of `users/`: its users, and where it stands among the pages. */
+export type UsersIndexPage = {
+  community: SiteCommunity;
+  users: UserSummary[];
+  total: number;
+  number: number;
+  count: number;
+  firstPosition: number;
+};
+
+/** The pages of `users/`, as `getStaticPaths` returns them: by reputation, paged as the listing. */
+export async function getUsersIndexPages(): Promise<
+  { params: { page: string | undefined }; props: UsersIndexPage }[]
+> {
+  await getQuestions();
+  const community = await getCommunity();
+  const users = await getUsers();
+  if (users.length === 0) return [];
+  const summaries = users.map(({ id, name, reputation, location, topTags }) => ({
+    id,
+    name,
+    ...(reputation !== undefined && { reputation }),
+    ...(location !== undefined && { location }),
+    topTags,
+  }));
+  const pages = splitIntoPages(summaries, community.pageSize);
+  return pathsToWrite(
+    pages.map((shown, index) => ({
+      params: { page: pageParameter(index + 1) },
+      props: {
+        community,
+        users: shown,
+        total: users.length,
+        number: index + 1,
+        count: pages.length,
+        firstPosition: index * (community.pageSize ?? 0) + 1,
+      },
+    })),
+    ({ props }) => pageFile(pagePath(props.number, USERS_PATH)),
+    (props) => props,
   );
 }
 

@@ -5,6 +5,7 @@ import {
   questionsLoader,
   searchIndexLoader,
   tagWikisLoader,
+  usersLoader,
 } from "./loaders/index.ts";
 
 /*
@@ -22,4 +23,5 @@ export const collections = {
   searchIndex: defineLiveCollection({ loader: searchIndexLoader() }),
   images: defineLiveCollection({ loader: imagesLoader() }),
   tagWikis: defineLiveCollection({ loader: tagWikisLoader() }),
+  users: defineLiveCollection({ loader: usersLoader() }),
 };

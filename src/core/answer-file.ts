@@ -4,6 +4,7 @@ import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 import { renderPost } from "./comments.ts";
+import { peopleNamed } from "./users.ts";
 
 /** What reading an answer takes from community.yaml besides its own file. */
 export type AnswerSettings = Pick<Community, "bodyFormat" | "math" | "origin">;
@@ -34,6 +35,7 @@ export function readAnswerFile(
       partial: {
         ...(typeof question === "string" && ENTRY_ID_PATTERN.test(question) && { question }),
         ...(accepted === true && { accepted }),
+        ...peopleNamed(fields),
       },
     };
   }

@@ -11,7 +11,8 @@ import type { Community } from "../schemas/community.ts";
  * What reading a post (a question or an answer) makes of its body and comments, for its entry:
  * the body as safe HTML (`renderBody`); the words search finds its question by, from the text
  * that page shows (no markup, no link's URL, nothing the sanitizer dropped); the formulas left as
- * TeX; its comments as JSON, oldest first, a page text set apart as the body is; and its links
+ * TeX; its comments as JSON, oldest first, a page text set apart as the body is, and the users
+ * they name (checked against users/ with the rest of the content); and its links
  * to the community's site, the body's and the comments'. An optional field only when it holds
  * something.
  */
@@ -33,12 +34,14 @@ export function renderPost(
   const bodyWords = indexWords(text).join(" ");
   const bodyHtml = highlightBlocks(html, postLanguage);
   const rendered = comments?.map((comment) => renderComment(comment, origin, links)) ?? [];
+  const commentUsers = [...new Set(comments?.flatMap(({ user }) => user ?? []))];
   return {
     bodyHtml,
     bodyWords,
     searchText: snippetSource(text),
     ...(texLeft.length > 0 && { texLeft }),
     ...(rendered.length > 0 && { commentsJson: JSON.stringify(oldestFirst(rendered)) }),
+    ...(commentUsers.length > 0 && { commentUsers }),
     ...((links.targets.length > 0 || links.dead > 0 || links.images.length > 0) && {
       bodyLinks: links,
     }),

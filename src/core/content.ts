@@ -1,7 +1,7 @@
 import type { Community } from "../schemas/community.ts";
 import type { AnswerEntry } from "../schemas/answer.ts";
 import type { QuestionEntry } from "../schemas/question.ts";
-import type { QuestionPage } from "./page-data.ts";
+import type { ListingEntry, QuestionPage } from "./page-data.ts";
 import type { ContentProblem } from "../lib/problems.ts";
 import { listingRanks, type Orderable } from "../lib/order.ts";
 import { fileOf, listedFiles, type EntryShelf, type FolderFiles } from "./folder.ts";
@@ -29,13 +29,21 @@ import { UsedImages, type ContentImages } from "./used-images.ts";
 import type { TagWiki } from "../schemas/tag-wiki.ts";
 import type { TagWikiReading } from "./tag-wiki-file.ts";
 import { settleTagWikis, tagWikiProblems } from "./tag-wikis.ts";
+import type { UserEntry } from "../schemas/user.ts";
+import {
+  userImageProblems,
+  userPages,
+  UserPosts,
+  userReferenceProblems,
+  type UserPage,
+} from "./users.ts";
 
 /**
  * Everything the pages are built from, validated and derived. `Question` is what is kept of
  * each question: its page (`QuestionPage`, a listing entry and more), or what a build keeps of
  * it (`assembleContent`'s `keepPage`).
  */
-export interface Content<Question = QuestionPage, IndexFile = SearchFile> {
+export interface Content<Question = QuestionPage, IndexFile = SearchFile, Text = string> {
   community: Community;
   /** Every question, in listing order. */
   questions: Question[];
@@ -48,6 +56,8 @@ export interface Content<Question = QuestionPage, IndexFile = SearchFile> {
   images: string[];
   /** The wikis of `tags/`, by tag; none without the folder. */
   tagWikis: TagWiki[];
+  /** The people of `users/`, in the order `users/` lists them; none without the folder. */
+  users: UserPage<Text>[];
 }
 
 /** What reading community.yaml came to, with the problems of the content folder itself. */
@@ -61,9 +71,9 @@ export interface CommunityReading {
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
-export type ContentReading<Question = QuestionPage, IndexFile = SearchFile> =
+export type ContentReading<Question = QuestionPage, IndexFile = SearchFile, Text = string> =
   | {
-      content: Content<Question, IndexFile>;
+      content: Content<Question, IndexFile, Text>;
       /** Lines for the build's log that fail nothing: formulas left as TeX (`texWarnings`). */
       warnings: string[];
       /** Lines for the build's log that tell what became of the content: its links. */
@@ -85,23 +95,26 @@ export function assembleContent(
   community: CommunityReading,
   questions: FolderFiles<QuestionEntry>,
   answers?: FolderFiles<AnswerEntry>,
+  users?: FolderFiles<UserEntry>,
 ): ContentReading;
 export function assembleContent<Question, Text, IndexFile>(
   community: CommunityReading,
   questions: FolderFiles<QuestionEntry<Text>>,
   answers: FolderFiles<AnswerEntry<Text>> | undefined,
+  users: FolderFiles<UserEntry<Text>> | undefined,
   build: BuildHooks<Question, Text, IndexFile>,
-): ContentReading<Question, IndexFile>;
+): ContentReading<Question, IndexFile, Text>;
 export function assembleContent<Question, Text, IndexFile>(
   community: CommunityReading,
   questions: FolderFiles<QuestionEntry<Text>>,
   answers: FolderFiles<AnswerEntry<Text>> = noFiles(),
+  users: FolderFiles<UserEntry<Text>> = noFiles(),
   build: BuildHooks<Question, Text, IndexFile> = heldHooks(),
-): ContentReading<Question, IndexFile> {
+): ContentReading<Question, IndexFile, Text> {
   // The pages first, in a function of their own: what only they need (the listing's order,
   // each question's answers) is garbage once it returns, while the search index is built
   // (scripts/bench.md, "Why the constants are what they are").
-  const derived = derivePages(community, questions, answers, build);
+  const derived = derivePages(community, { questions, answers, users }, build);
   if ("problems" in derived) return derived;
   const { searched, kept, texLeft, linkTally, images } = derived;
   build.pagesDerived?.();
@@ -121,6 +134,7 @@ export function assembleContent<Question, Text, IndexFile>(
       searchIndex,
       images,
       tagWikis: derived.tagWikis,
+      users: derived.users,
     },
     warnings: texWarnings(
       { fileOfId: questions.fileOfId, texLeftOf: texLeft.questions },
@@ -131,7 +145,7 @@ export function assembleContent<Question, Text, IndexFile>(
 }
 
 /** What `derivePages` comes to: every problem of the content, or the pages and documents. */
-type DerivedPages<Question> =
+type DerivedPages<Question, Text> =
   | { problems: ContentProblem[] }
   | {
       community: Community;
@@ -146,6 +160,7 @@ type DerivedPages<Question> =
       /** The files of `images/` the bodies show (`Content.images`). */
       images: string[];
       tagWikis: TagWiki[];
+      users: UserPage<Text>[];
     };
 
 /**
@@ -154,20 +169,25 @@ type DerivedPages<Question> =
  */
 function derivePages<Question, Text, IndexFile>(
   community: CommunityReading,
-  questions: FolderFiles<QuestionEntry<Text>>,
-  answers: FolderFiles<AnswerEntry<Text>>,
+  { questions, answers, users }: ContentFiles<Text>,
   hooks: BuildHooks<Question, Text, IndexFile>,
-): DerivedPages<Question> {
-  const problems = [...community.problems, ...questions.problems, ...answers.problems];
+): DerivedPages<Question, Text> {
+  const problems = [
+    ...community.problems,
+    ...questions.problems,
+    ...answers.problems,
+    ...users.problems,
+  ];
   const tags = new Set<string>();
   const graph = new PostLinkGraph(archiveHolds(questions, answers, tags, hooks.readText));
   const images = new UsedImages(community.images);
-  const answersOf = answersByQuestion(answers, questions.fileOfId, problems, { graph, images });
-  const toOrder = questionsToOrder(questions, answers, answersOf, problems, {
+  const answersOf = answersByQuestion(answers, { questions, users }, problems, { graph, images });
+  const toOrder = questionsToOrder({ questions, answers, users }, answersOf, problems, {
     graph,
     tags,
     images,
   });
+  problems.push(...userImageProblems(users, images));
   // The wikis' problems after the questions' and answers', in the order of tags/.
   const wikis = community.tagWikis?.entries ?? [];
   const wikiProblems = [
@@ -177,7 +197,11 @@ function derivePages<Question, Text, IndexFile>(
   if (problems.length > 0 || wikiProblems.length > 0 || community.community === undefined) {
     return {
       problems: [
-        ...inFileOrder(problems, [...listedFiles(questions), ...listedFiles(answers)]),
+        ...inFileOrder(problems, [
+          ...listedFiles(questions),
+          ...listedFiles(answers),
+          ...listedFiles(users),
+        ]),
         ...wikiProblems,
       ],
     };
@@ -200,11 +224,12 @@ function derivePages<Question, Text, IndexFile>(
     linkTally: { rewritten: 0, leaving: 0, lost: 0 },
   };
   const links = { graph, rankOf: linkedRanks(ids, ranks, graph), tally: derived.linkTally };
+  const userPosts = new UserPosts();
   const pageOf = questionPageDeriver(
     { questions, answers, answersOf },
     community.community,
     hooks,
-    { links, images },
+    { links, images, userPosts },
   );
   try {
     ids.forEach((id, index) => {
@@ -218,7 +243,15 @@ function derivePages<Question, Text, IndexFile>(
     derived.searched.discard();
     throw error;
   }
-  return { ...derived, images: images.used() };
+  const shownUsers = userPages(users, userPosts, { graph, images });
+  return { ...derived, users: shownUsers, images: images.used() };
+}
+
+/** The content's folders as read, each file on its own. */
+interface ContentFiles<Text> {
+  questions: FolderFiles<QuestionEntry<Text>>;
+  answers: FolderFiles<AnswerEntry<Text>>;
+  users: FolderFiles<UserEntry<Text>>;
 }
 
 /**
@@ -241,8 +274,7 @@ function carriedTags<Text>(
  * once for its page, and not held in between: a build reads them back from disk.
  */
 function questionsToOrder<Text>(
-  questions: FolderFiles<QuestionEntry<Text>>,
-  answers: FolderFiles<AnswerEntry<Text>>,
+  { questions, answers, users }: ContentFiles<Text>,
   answersOf: Map<string, string[]>,
   problems: ContentProblem[],
   { graph, tags, images }: { graph: PostLinkGraph; tags: Set<string>; images: UsedImages },
@@ -260,6 +292,10 @@ function questionsToOrder<Text>(
       const { linked = [], duplicateOf } = entry;
       graph.noteLinked(id, duplicateOf === undefined ? linked : [...linked, duplicateOf]);
       problems.push(...linkedProblems(id, entry.linked ?? [], questions.fileOfId));
+    }
+    if (question !== undefined) {
+      const named = userReferenceProblems(fileOf(questions.fileOfId, id), question, users.fileOfId);
+      if (named.length > 0) problems.push(...named);
     }
     const duplicateOf = question?.duplicateOf;
     const dangling =
@@ -302,7 +338,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
   },
   { excerptLength, origin, codeLanguage, codeLanguages, math, answerOrder: order }: Community,
   { keepPage, readText }: BuildHooks<Question, Text, IndexFile>,
-  { links, images }: { links: PageLinks; images: UsedImages },
+  { links, images, userPosts }: { links: PageLinks; images: UsedImages; userPosts: UserPosts },
 ) {
   // Without answer files, `answers` is the count; with them, their number (equal when given).
   const answerCount = (id: string, question: QuestionEntry<Text>) =>
@@ -360,6 +396,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
     const linked = linkedQuestions(id, links, (other) => questions.entries.get(other));
     const language = languageOfTags(question.tags, codeLanguages, codeLanguage);
     const imageSizes = images.sizesOf(bodies);
+    notePosts(userPosts, listed, question, shownAnswers);
     const page = keepPage({
       ...shown,
       ...(language !== undefined && { codeLanguage: language }),
@@ -369,6 +406,24 @@ function questionPageDeriver<Question, Text, IndexFile>(
     });
     return { page, document };
   };
+}
+
+/** A question's and its answers' places on their authors' pages (`UserPosts`). */
+function notePosts(
+  userPosts: UserPosts,
+  { id, titleLine, titleHtml }: ListingEntry,
+  question: QuestionEntry<unknown>,
+  answers: readonly { id: string; answer: AnswerEntry<unknown> }[],
+): void {
+  const title = { titleLine, ...(titleHtml !== undefined && { titleHtml }) };
+  const { user, score, asked } = question;
+  if (user !== undefined)
+    userPosts.addQuestion(user, { question: id, score, dated: asked, ...title });
+  for (const { id: answer, answer: entry } of answers) {
+    if (entry.user === undefined) continue;
+    const post = { question: id, answer, score: entry.score, dated: entry.answered, ...title };
+    userPosts.addAnswer(entry.user, post, question.tags);
+  }
 }
 
 /** The links between posts, as the pages are derived (src/core/post-link-targets.ts). */
@@ -442,7 +497,7 @@ function linkedQuestions(
  */
 function answersByQuestion<Text>(
   answers: FolderFiles<AnswerEntry<Text>>,
-  questionFiles: EntryShelf<string>,
+  { questions, users }: Pick<ContentFiles<Text>, "questions" | "users">,
   problems: ContentProblem[],
   { graph, images }: { graph: PostLinkGraph; images: UsedImages },
 ): Map<string, string[]> {
@@ -453,9 +508,13 @@ function answersByQuestion<Text>(
   const acceptedOf = new Map<string, string>();
   for (const id of answers.fileOfId.keys()) {
     const answer = answers.entries.get(id) ?? answers.partial.get(id);
+    if (answer !== undefined) {
+      const named = userReferenceProblems(fileOf(answers.fileOfId, id), answer, users.fileOfId);
+      if (named.length > 0) problems.push(...named);
+    }
     const question = answer?.question;
     if (question === undefined) continue;
-    if (!questionFiles.has(question)) {
+    if (!questions.fileOfId.has(question)) {
       problems.push({
         file: fileOf(answers.fileOfId, id),
         field: "question",

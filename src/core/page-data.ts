@@ -37,11 +37,13 @@ export interface ShownInstant {
 export interface ShownCredit {
   author?: string;
   authorUrl?: string;
+  /** The author's page in the archive, `users/<user>/` (none: a name alone, or `authorUrl`). */
+  user?: string;
   score: number;
   source?: string;
   license?: string;
   /** Its last edit, and who made it, credited as the author is (none: no edit is known). */
-  edited?: { when: ShownInstant; editor?: string; editorUrl?: string };
+  edited?: { when: ShownInstant; editor?: string; editorUrl?: string; editorUser?: string };
   /** Community wiki: written by many, so the author named is only who began it (none: not). */
   communityWiki?: true;
 }
@@ -55,6 +57,7 @@ export interface ShownComment {
   score: number;
   author?: string | undefined;
   authorUrl?: string | undefined;
+  user?: string | undefined;
   license?: string | undefined;
 }
 

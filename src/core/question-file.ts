@@ -8,6 +8,7 @@ import { bodyPlainTextStart } from "../lib/plain-text.ts";
 import { cutExcerpt } from "../lib/excerpt.ts";
 import { typesetTitle } from "../lib/math/title-math.ts";
 import { renderPost } from "./comments.ts";
+import { peopleNamed } from "./users.ts";
 import type { FileReading, FolderReader } from "./folder.ts";
 import { readFrontmatterFile } from "./frontmatter-file.ts";
 
@@ -62,6 +63,7 @@ export function readQuestionFile(
         ...(named && { duplicateOf }),
         ...(counted && { answers }),
         ...(tagged && { tags: tags as string[] }),
+        ...peopleNamed(fields),
       },
     };
   }

@@ -84,11 +84,12 @@ function toShownAnswer<Text>({
 
 /** The credit fields a post has, leaving out those it has not. */
 function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
-  const { author, authorUrl, score, source, license, edited, editor, editorUrl } = post;
-  const { communityWiki } = post;
+  const { author, authorUrl, user, score, source, license, edited, editor, editorUrl } = post;
+  const { communityWiki, editorUser } = post;
   return {
     ...(author !== undefined && { author }),
     ...(authorUrl !== undefined && { authorUrl }),
+    ...(user !== undefined && { user }),
     score,
     ...(source !== undefined && { source }),
     ...(license !== undefined && { license }),
@@ -97,6 +98,7 @@ function credit(post: QuestionEntry<unknown> | AnswerEntry<unknown>) {
         when: instantOnPage(edited),
         ...(editor !== undefined && { editor }),
         ...(editorUrl !== undefined && { editorUrl }),
+        ...(editorUser !== undefined && { editorUser }),
       },
     }),
     ...(communityWiki && { communityWiki }),

@@ -28,6 +28,14 @@ export function questionPagePath(id: string): string {
   return `/questions/${id}/`;
 }
 
+/** The URL path of a user's page: `/users/<id>/`. */
+export function userPagePath(id: string): string {
+  return `/users/${id}/`;
+}
+
+/** The URL path of the list of users: `/users/`. */
+export const USERS_PATH = "/users/";
+
 /**
  * The link from the page at `pathname` to the page at `target` (a root-absolute page path,
  * ending in `/`), naming its `index.html`: a page opened from disk (file://) shows a folder's

@@ -4,3 +4,4 @@ export { questionsLoader } from "./questions.ts";
 export { searchIndexLoader } from "./search-index.ts";
 export { imagesLoader } from "./images.ts";
 export { tagWikisLoader } from "./tag-wikis.ts";
+export { usersLoader } from "./users.ts";

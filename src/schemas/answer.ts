@@ -49,6 +49,8 @@ export type AnswerEntry<Text = string> = Omit<AnswerFrontmatter, "comments"> & {
    * such field): a page text, set apart on disk as the body is, and read when its page is.
    */
   commentsJson?: Text;
+  /** The users its comments name, each once (none: no comment names one). */
+  commentUsers?: string[];
   bodyHtml: Text;
   bodyWords: Text;
   /** The text its page shows of the body, as far as search shows it in a result. */

@@ -193,6 +193,8 @@ export type QuestionEntry<Text = string> = Omit<QuestionFrontmatter, "comments">
    * such field): a page text, set apart on disk as the body is, and read when its page is.
    */
   commentsJson?: Text;
+  /** The users its comments name, each once (none: no comment names one). */
+  commentUsers?: string[];
   bodyText: string;
   bodyHtml: Text;
   bodyWords: Text;

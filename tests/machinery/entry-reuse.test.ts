@@ -252,11 +252,11 @@ describe("the entry cache file", () => {
         .filter((name) => name.endsWith("json") || name.endsWith(".new"))
         .sort();
     await build();
-    assert.deepEqual(cacheFiles(), ["answers.ndjson", "questions.ndjson"]);
+    assert.deepEqual(cacheFiles(), ["answers.ndjson", "questions.ndjson", "users.ndjson"]);
     const written = readFileSync(cacheFile, "utf8");
     rmSync(join(content, "questions", "alpha.md"));
     await assert.rejects(build(), ContentError);
-    assert.deepEqual(cacheFiles(), ["answers.ndjson", "questions.ndjson"]);
+    assert.deepEqual(cacheFiles(), ["answers.ndjson", "questions.ndjson", "users.ndjson"]);
     assert.equal(readFileSync(cacheFile, "utf8"), written, "a load with problems saves nothing");
   });
 

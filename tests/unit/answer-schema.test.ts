@@ -88,7 +88,7 @@ describe("answerFrontmatterSchema", () => {
       "an unknown field is named, with the fields there are",
       { acepted: true },
       [
-        ": acepted: is not a field of an answer; the fields are question, answered, accepted, comments, author, authorUrl, score, source, license, edited, editor, editorUrl, communityWiki. Check the spelling, or remove it",
+        ": acepted: is not a field of an answer; the fields are question, answered, accepted, comments, author, authorUrl, user, score, source, license, edited, editor, editorUrl, editorUser, communityWiki. Check the spelling, or remove it",
       ],
     ],
   ];

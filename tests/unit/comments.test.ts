@@ -114,7 +114,7 @@ describe("a post's comments field", () => {
         "comments[0].text: is empty; write what the comment says, or remove the comment",
         'comments[0].commented: "2024-02-30" is not a real date-time: 2024-02 has no day 30; write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"',
         "comments[0].score: must be at least 0, not -1; write a whole number of 0 or more, such as score: 1",
-        "comments[0].colour: is not a field of a comment; the fields are id, text, commented, score, author, authorUrl, license. Check the spelling, or remove it",
+        "comments[0].colour: is not a field of a comment; the fields are id, text, commented, score, author, authorUrl, user, license. Check the spelling, or remove it",
         'comments[0].authorUrl: is only allowed with author; add the author\'s name, such as author: "Ada Lovelace", or remove authorUrl',
         'comments[2].id: "8" is the id of an earlier comment of this post; give each comment its own id',
       ],

@@ -9,7 +9,7 @@ import { QUESTION_STATES } from "../../src/schemas/question.ts";
 
 const HINT = 'write it as "2024-03-05", "2024-03-05T14:22:10Z" or "2024-03-05T16:22:10+02:00"';
 const FIELDS =
-  "title, tags, asked, state, duplicateOf, linked, answers, comments, modified, views, closed, closeReason, locked, author, authorUrl, score, source, license, edited, editor, editorUrl, communityWiki";
+  "title, tags, asked, state, duplicateOf, linked, answers, comments, modified, views, closed, closeReason, locked, author, authorUrl, user, score, source, license, edited, editor, editorUrl, editorUser, communityWiki";
 
 const valid: Record<string, unknown> = {
   title: "How do I read a file?",

@@ -2,6 +2,8 @@ import { join, relative, sep } from "node:path";
 import type { AnswerEntry } from "../../schemas/answer.ts";
 import type { QuestionEntry } from "../../schemas/question.ts";
 import { answerFiles } from "../../core/answer-file.ts";
+import { userFiles } from "../../core/user-file.ts";
+import type { UserEntry } from "../../schemas/user.ts";
 import { assembleContent, type ContentReading } from "../../core/content.ts";
 import {
   addReading,
@@ -26,15 +28,17 @@ import { postReading, readPostFile } from "./post-file.ts";
  */
 
 /**
- * Reads, validates and derives a content folder (`community.yaml`, `questions/<id>.md`).
+ * Reads, validates and derives a content folder (`community.yaml`, `questions/<id>.md`,
+ * `answers/<id>.md`, `users/<id>.md`).
  * Every problem in every file is collected, so one run reports them all. File names in
  * messages are relative to `displayFrom`.
  */
 export function readContent(contentDir: string, displayFrom = process.cwd()): ContentReading {
   const missing = contentFolderProblem(contentDir, displayFrom);
   if (missing) return { problems: [missing] };
-  const { community, questions, answers } = readContentFiles(contentDir, displayFrom);
-  return assembleContent({ ...community, images: contentImages(contentDir) }, questions, answers);
+  const { community, questions, answers, users } = readContentFiles(contentDir, displayFrom);
+  const withImages = { ...community, images: contentImages(contentDir) };
+  return assembleContent(withImages, questions, answers, users);
 }
 
 /** `readContent` up to the rules across files: each file as it reads on its own. */
@@ -45,6 +49,7 @@ export function readContentFiles(
   community: ReturnType<typeof readCommunity>;
   questions: FolderFiles<QuestionEntry, Map<string, QuestionEntry>>;
   answers: FolderFiles<AnswerEntry, Map<string, AnswerEntry>>;
+  users: FolderFiles<UserEntry, Map<string, UserEntry>>;
 } {
   const community = readCommunity(contentDir, displayFrom);
   const settings = questionSettings(community.community);
@@ -52,6 +57,7 @@ export function readContentFiles(
     community,
     questions: readFolder(questionFiles, contentDir, settings, displayFrom),
     answers: readFolder(answerFiles, contentDir, settings, displayFrom),
+    users: readFolder(userFiles, contentDir, settings, displayFrom),
   };
 }
 

@@ -84,7 +84,7 @@ function startListedLoad(root: string, cacheDir: string): StartedLoad {
 }
 
 /**
- * Lists the questions and answers once, on this thread: their number sizes the loading
+ * Lists the questions, answers and users once, on this thread: their number sizes the loading
  * thread's heap, and the load takes the listings rather than listing the folders again, which
  * takes seconds at a million questions (scripts/bench.md, "Why the constants are what they
  * are").
@@ -97,7 +97,7 @@ function listContentFolders(directory: string): FolderListings {
       return undefined; // an unreadable folder is reported by the load itself
     }
   };
-  return { questions: listed("questions"), answers: listed("answers") };
+  return { questions: listed("questions"), answers: listed("answers"), users: listed("users") };
 }
 
 /*
@@ -120,28 +120,31 @@ const HEAP_PER_FILE_AT_SCALE_BYTES = 200;
 /** Where the two rates meet: 1.6 KB a file up to 262,144 files, then 400 MB up to 2,097,152. */
 const HEAP_FOR_FILES_AT_LEAST_BYTES = 400 * 2 ** 20;
 
-/** The two folders as this thread listed them (`listContentFolders`). */
+/** The folders as this thread listed them (`listContentFolders`). */
 export interface FolderListings {
   questions?: ListedName[] | undefined;
   answers?: ListedName[] | undefined;
+  users?: ListedName[] | undefined;
 }
 
 /** The listings as they cross to the loading thread (see `PackedListing`). */
 export interface PackedListings {
   questions?: PackedListing | undefined;
   answers?: PackedListing | undefined;
+  users?: PackedListing | undefined;
 }
 
-function packListings({ questions, answers }: FolderListings = {}): PackedListings {
+function packListings({ questions, answers, users }: FolderListings = {}): PackedListings {
   return {
     questions: questions && packListing(questions),
     answers: answers && packListing(answers),
+    users: users && packListing(users),
   };
 }
 
-/** How many names the two folders' listings hold. */
-function fileCount({ questions = [], answers = [] }: FolderListings): number {
-  return questions.length + answers.length;
+/** How many names the folders' listings hold. */
+function fileCount({ questions = [], answers = [], users = [] }: FolderListings): number {
+  return questions.length + answers.length + users.length;
 }
 
 /** Three quarters of the machine's memory: a limit in name only, for a load that needs more. */

@@ -23,6 +23,13 @@ export const ANSWERS_FOLDER = {
   name: "answerFiles",
 } as const satisfies FolderReaderModule;
 
+/** `users/<id>.md`, read by `readUserFile`. */
+export const USERS_FOLDER = {
+  folder: "users",
+  module: "src/core/user-file.ts",
+  name: "userFiles",
+} as const satisfies FolderReaderModule;
+
 /** The folder reader a module exports, loaded on first use in this thread. */
 export async function importReader<Entry, Settings>(
   where: FolderReaderModule,

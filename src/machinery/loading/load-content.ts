@@ -43,7 +43,9 @@ import type { QuestionEntry } from "../../schemas/question.ts";
 import type { AnswerEntry } from "../../schemas/answer.ts";
 import type { DigestedText, TextOrStored } from "../store/stored-text.ts";
 import type { ListedQuestion } from "./listed-question.ts";
-import { ANSWERS_FOLDER, QUESTIONS_FOLDER } from "./folder-readers.ts";
+import { ANSWERS_FOLDER, QUESTIONS_FOLDER, USERS_FOLDER } from "./folder-readers.ts";
+import { userFiles } from "../../core/user-file.ts";
+import type { UserEntry } from "../../schemas/user.ts";
 import { loadFolder, type PreparedReading, type LoadedFolder } from "./load-folder.ts";
 import { SpilledDocuments, spillDirectory } from "../store/spilled-order.ts";
 import { SpilledPostings } from "../store/spilled-postings.ts";
@@ -59,7 +61,7 @@ export type LoadOutcome =
   | {
       content: LoadedContent;
       /** How each folder's entries were had (see `LoadedFolder`). */
-      counts: { questions: FolderCounts; answers: FolderCounts };
+      counts: { questions: FolderCounts; answers: FolderCounts; users: FolderCounts };
       /**
        * Lines for the build's log that fail nothing (`texWarnings`). Handed over rather than
        * printed here: a worker thread's console reaches the terminal late, in the middle of
@@ -83,19 +85,20 @@ export type LoadOutcome =
  * of the search index set apart on disk, the questions as their listing entries and where their
  * page is (see `listedQuestion`).
  */
-export type LoadedContent = Content<ListedQuestion, HeldSearchFile>;
+export type LoadedContent = Content<ListedQuestion, HeldSearchFile, TextOrStored>;
 
 /** A file of the search index as a build holds it: stored, with a cache folder. */
 export type HeldSearchFile = SearchFile<string | DigestedText>;
 
 /**
- * The content folder's two folders as the caller listed them, as names or packed (`packListing`);
+ * The content folder's folders as the caller listed them, as names or packed (`packListing`);
  * a folder left out is listed here. A packed listing is unpacked only while its folder's reading
  * is planned (`PreparedReading.listing`).
  */
 export interface ContentListings {
   questions?: Listing | undefined;
   answers?: Listing | undefined;
+  users?: Listing | undefined;
 }
 
 export interface LoadOptions {
@@ -175,7 +178,12 @@ export async function loadContent(
     const settings = questionSettings(community.community);
     const derivationKey = `${JSON.stringify(settings)}:${derivationCodeDigest()}`;
     const folder = { contentDir, settings, derivationKey, cacheDirectory, displayFrom, now };
-    const { questions, answers } = await loadFolders(folder, preparedReading, listings, discards);
+    const { questions, answers, users } = await loadFolders(
+      folder,
+      preparedReading,
+      listings,
+      discards,
+    );
     const pageStores = new Set<string>();
     const hooks = assemblyHooks(cacheDirectory, questions.loaded.files.fileOfId.size, {
       pageStores,
@@ -192,6 +200,7 @@ export async function loadContent(
       },
       questions.loaded.files as FolderFiles<QuestionEntry<TextOrStored>>,
       answers.loaded.files as FolderFiles<AnswerEntry<TextOrStored>>,
+      users.loaded.files as FolderFiles<UserEntry<TextOrStored>>,
       hooks,
     );
     if ("problems" in read) {
@@ -202,11 +211,16 @@ export async function loadContent(
     closeTextStores();
     const { content } = read;
     const { searchIndex } = content;
-    saves.push(questions.save, answers.save);
+    saves.push(questions.save, answers.save, users.save);
     if (cacheDirectory !== undefined) {
-      saves.push(storeCleanUp(cacheDirectory, searchIndex, pageStores, [questions, answers], now));
+      const folders = [questions, answers, users];
+      saves.push(storeCleanUp(cacheDirectory, searchIndex, pageStores, folders, now));
     }
-    const counts = { questions: questions.loaded.counts, answers: answers.loaded.counts };
+    const counts = {
+      questions: questions.loaded.counts,
+      answers: answers.loaded.counts,
+      users: users.loaded.counts,
+    };
     const { warnings, notes } = read;
     return { outcome: { content, counts, warnings, notes }, saveCache };
   } catch (failure) {
@@ -217,9 +231,9 @@ export async function loadContent(
 }
 
 /**
- * The questions' folder and then the answers', read by the same reading threads: those that
- * read the questions go on to the answers, and all end once both are read, before the content
- * is assembled. Each folder's `discard` goes to `discards` as it is loaded.
+ * The questions' folder, then the answers' and the users', read by the same reading threads:
+ * those that read the questions go on to the others, and all end once every folder is read,
+ * before the content is assembled. Each folder's `discard` goes to `discards` as it is loaded.
  */
 async function loadFolders(
   folder: Parameters<typeof loadCachedFolder>[2],
@@ -239,7 +253,12 @@ async function loadFolders(
       listing: listings.answers,
     });
     discards.push(answers.discard);
-    return { questions, answers };
+    const users = await loadCachedFolder(userFiles, USERS_FOLDER, folder, {
+      readers,
+      listing: listings.users,
+    });
+    discards.push(users.discard);
+    return { questions, answers, users };
   } finally {
     for (const reader of readers) reader.end();
   }

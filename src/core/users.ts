@@ -1,0 +1,276 @@
+import type { ContentProblem } from "../lib/problems.ts";
+import type { ImageSize } from "../lib/content-images.ts";
+import { instantOnPage } from "../lib/iso-instant.ts";
+import { userPagePath } from "../lib/site-paths.ts";
+import { BADGE_CLASSES, type Badge, type BadgeClass, type UserEntry } from "../schemas/user.ts";
+import type { ShownInstant } from "./page-data.ts";
+import type { PostLinkGraph } from "./post-link-targets.ts";
+import type { UsedImages } from "./used-images.ts";
+import { fileOf, type EntryShelf } from "./folder.ts";
+import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
+
+/** Who a post (or an edit of it, or a comment under it) names as a person of `users/`. */
+export interface PeopleNamed {
+  user?: string | undefined;
+  editorUser?: string | undefined;
+  /** Its comments' users, each once. */
+  commentUsers?: readonly string[] | undefined;
+}
+
+/**
+ * The people a post file with problems still names, as its fields read: judged with the other
+ * files in the same run, as far as they are ids.
+ */
+export function peopleNamed(fields: Record<string, unknown>): {
+  user?: string;
+  editorUser?: string;
+  commentUsers?: string[];
+} {
+  const id = (value: unknown) =>
+    typeof value === "string" && ENTRY_ID_PATTERN.test(value) ? value : undefined;
+  const user = id(fields["user"]);
+  const editorUser = id(fields["editorUser"]);
+  const comments = Array.isArray(fields["comments"]) ? (fields["comments"] as unknown[]) : [];
+  const commentUsers = [
+    ...new Set(
+      comments.flatMap((comment) => id((comment as { user?: unknown } | null)?.user) ?? []),
+    ),
+  ];
+  return {
+    ...(user !== undefined && { user }),
+    ...(editorUser !== undefined && { editorUser }),
+    ...(commentUsers.length > 0 && { commentUsers }),
+  };
+}
+
+/**
+ * The rule across files for a post's people: each `user` it names (its own, its edit's, its
+ * comments') must be a file of `users/`, with problems or not, so that its credit's link lands.
+ */
+export function userReferenceProblems(
+  file: string,
+  { user, editorUser, commentUsers = [] }: PeopleNamed,
+  userFiles: EntryShelf<string>,
+): ContentProblem[] {
+  const missing = (id: string, field: string, named: string): ContentProblem[] =>
+    userFiles.has(id)
+      ? []
+      : [
+          {
+            file,
+            field,
+            reason: `${named}"${id}" names no user (there is no users/${id}.md); add the user's file, correct the id, or remove it to show the name without a link`,
+          },
+        ];
+  return [
+    ...(user === undefined ? [] : missing(user, "user", "")),
+    ...(editorUser === undefined ? [] : missing(editorUser, "editorUser", "")),
+    ...commentUsers.flatMap((id) => missing(id, "comments", "a comment's user: ")),
+  ];
+}
+
+/** A question or answer of a user's, as their page lists it. */
+export interface UserPost {
+  /** The question's id: the post itself, or the question an answer answers. */
+  question: string;
+  /** The answer's id (none: the post is the question). */
+  answer?: string;
+  score: number;
+  /** Asked or answered, as a sort key (`parseIsoInstant`). */
+  dated: string;
+  /** The question's title line, as the listing shows it. */
+  titleLine: string;
+  titleHtml?: string;
+}
+
+/** A tag a user answered in: how many of their answers carry it, and their total score. */
+export interface UserTag {
+  tag: string;
+  answers: number;
+  score: number;
+}
+
+/** What the pages are derived from of each user's posts, gathered as the questions' pages are. */
+export class UserPosts {
+  readonly #questions = new Map<string, UserPost[]>();
+  readonly #answers = new Map<string, UserPost[]>();
+  readonly #tags = new Map<string, Map<string, UserTag>>();
+
+  /** A question `user` asked. */
+  addQuestion(user: string, post: UserPost): void {
+    pushTo(this.#questions, user, post);
+  }
+
+  /** An answer `user` wrote to a question carrying `tags`. */
+  addAnswer(user: string, post: UserPost, tags: readonly string[]): void {
+    pushTo(this.#answers, user, post);
+    let ofUser = this.#tags.get(user);
+    if (ofUser === undefined) this.#tags.set(user, (ofUser = new Map()));
+    for (const tag of tags) {
+      const counted = ofUser.get(tag);
+      if (counted === undefined) ofUser.set(tag, { tag, answers: 1, score: post.score });
+      else {
+        counted.answers++;
+        counted.score += post.score;
+      }
+    }
+  }
+
+  /** `user`'s questions and answers, highest score first, and their answers' tags, ranked. */
+  of(user: string): { questions: UserPost[]; answers: UserPost[]; tags: UserTag[] } {
+    return {
+      questions: (this.#questions.get(user) ?? []).sort(byScore),
+      answers: (this.#answers.get(user) ?? []).sort(byScore),
+      tags: [...(this.#tags.get(user)?.values() ?? [])].sort(byTagRank),
+    };
+  }
+}
+
+function pushTo(lists: Map<string, UserPost[]>, user: string, post: UserPost): void {
+  const list = lists.get(user);
+  if (list === undefined) lists.set(user, [post]);
+  else list.push(post);
+}
+
+/** Highest score first, then newest, then by question and answer id: the same order each build. */
+function byScore(a: UserPost, b: UserPost): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.dated !== b.dated) return a.dated < b.dated ? 1 : -1;
+  return compareIds(a.answer ?? a.question, b.answer ?? b.question);
+}
+
+/** By the answers' total score, then by how many, then by name, as Stack Exchange ranks them. */
+function byTagRank(a: UserTag, b: UserTag): number {
+  return b.score - a.score || b.answers - a.answers || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
+}
+
+/** Ids in number order where both are numbers (a dump's), else in string order. */
+export function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A user's badges as their page shows them: how many of each class, and each badge. */
+export interface ShownBadges {
+  /** Awards by class, gold first; `unknown` for badges whose class the content does not say. */
+  counts: Record<BadgeClass | "unknown", number>;
+  badges: Badge[];
+}
+
+/** The badges counted by class, listed gold first, then by name. */
+export function shownBadges(badges: readonly Badge[]): ShownBadges {
+  const counts = { gold: 0, silver: 0, bronze: 0, unknown: 0 };
+  for (const badge of badges) counts[badge.class ?? "unknown"] += badge.count;
+  const rank = (badge: Badge) =>
+    badge.class === undefined ? BADGE_CLASSES.length : BADGE_CLASSES.indexOf(badge.class);
+  const sorted = [...badges].sort(
+    (a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+  return { counts, badges: sorted };
+}
+
+/** A user as `users/` lists them. */
+export interface UserSummary {
+  id: string;
+  name: string;
+  reputation?: number;
+  location?: string;
+  /** Their three best tags (`UserPosts`). */
+  topTags: string[];
+}
+
+/** A user's page, `users/<id>/`, before its pages are split: their profile and their posts. */
+export interface UserPage<Text = string> extends UserSummary {
+  joined?: ShownInstant;
+  lastSeen?: ShownInstant;
+  website?: string;
+  views?: number;
+  source?: string;
+  license?: string;
+  badges?: ShownBadges;
+  /** Their "About me" as safe HTML (none: the file has no body), settled as it is read. */
+  aboutHtml?: Text;
+  /** Where its links to the community's site lead (as a question page's `postLinks`). */
+  aboutLinks?: Record<string, string>;
+  /** The size of each file of `images/` it shows (as a question page's `images`). */
+  images?: Record<string, ImageSize>;
+  tags: UserTag[];
+  questions: UserPost[];
+  answers: UserPost[];
+}
+
+/** How many of a user's tags `users/` shows beside them. */
+const TOP_TAGS_LISTED = 3;
+
+/** The users' files as the rules across files take them. */
+type UserFiles<Text> = { fileOfId: EntryShelf<string>; entries: EntryShelf<UserEntry<Text>> };
+
+/** A problem for each image an "About me" shows that the site cannot (`UsedImages.check`). */
+export function userImageProblems<Text>(
+  users: UserFiles<Text>,
+  images: UsedImages,
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const id of users.fileOfId.keys()) {
+    const shown = users.entries.get(id)?.aboutLinks?.images;
+    if (shown !== undefined) images.check(fileOf(users.fileOfId, id), shown, problems);
+  }
+  return problems;
+}
+
+/**
+ * Every user's page, in the order `users/` lists them: by reputation, highest first (none
+ * counts as 0), then by id; their "About me" links settled against the archive (`graph`).
+ */
+export function userPages<Text>(
+  users: UserFiles<Text>,
+  posts: UserPosts,
+  { graph, images }: { graph: PostLinkGraph; images: UsedImages },
+): UserPage<Text>[] {
+  const pages: UserPage<Text>[] = [];
+  for (const id of users.fileOfId.keys()) {
+    const entry = users.entries.get(id);
+    if (entry !== undefined) pages.push(userPage(id, entry, posts, graph, images));
+  }
+  return pages.sort((a, b) => (b.reputation ?? 0) - (a.reputation ?? 0) || compareIds(a.id, b.id));
+}
+
+function userPage<Text>(
+  id: string,
+  entry: UserEntry<Text>,
+  posts: UserPosts,
+  graph: PostLinkGraph,
+  images: UsedImages,
+): UserPage<Text> {
+  const { name, reputation, joined, lastSeen, location, website, views, source, license } = entry;
+  const { questions, answers, tags } = posts.of(id);
+  const pathname = userPagePath(id);
+  const targets = entry.aboutLinks?.targets ?? [];
+  const hrefs = Object.fromEntries(
+    targets.flatMap((target) => {
+      const href = graph.hrefOf(target, pathname);
+      return href === undefined ? [] : [[target, href]];
+    }),
+  );
+  const sizes = images.sizesOf([entry.aboutLinks]);
+  return {
+    id,
+    name,
+    ...(reputation !== undefined && { reputation }),
+    ...(location !== undefined && { location }),
+    topTags: tags.slice(0, TOP_TAGS_LISTED).map(({ tag }) => tag),
+    ...(joined !== undefined && { joined: instantOnPage(joined) }),
+    ...(lastSeen !== undefined && { lastSeen: instantOnPage(lastSeen) }),
+    ...(website !== undefined && { website }),
+    ...(views !== undefined && { views }),
+    ...(source !== undefined && { source }),
+    ...(license !== undefined && { license }),
+    ...(entry.badges !== undefined && { badges: shownBadges(entry.badges) }),
+    ...(entry.aboutHtml !== undefined && { aboutHtml: entry.aboutHtml }),
+    ...(Object.keys(hrefs).length > 0 && { aboutLinks: hrefs }),
+    ...(sizes !== undefined && { images: sizes }),
+    tags,
+    questions,
+    answers,
+  };
+}

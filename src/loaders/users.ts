@@ -1,0 +1,25 @@
+import type { LiveLoader } from "astro/loaders";
+import { contentDirectory } from "../project-paths.ts";
+import type { ContentError } from "../core/content-error.ts";
+import type { UserPage } from "../core/users.ts";
+import type { TextOrStored } from "../machinery/store/stored-text.ts";
+import { loadedContent } from "./loaded-content.ts";
+
+/**
+ * The people of the content's `users/` (src/schemas/user.ts), one entry each, named by id, in
+ * the order `users/` lists them, with their posts: from the build's one load, as the wikis are.
+ */
+export function usersLoader(): LiveLoader<UserPage<TextOrStored>, never, never, ContentError> {
+  return {
+    name: "users-loader",
+    async loadCollection() {
+      const loaded = await loadedContent(contentDirectory());
+      if ("error" in loaded) return loaded;
+      return { entries: loaded.content.users.map((user) => ({ id: user.id, data: user })) };
+    },
+    async loadEntry() {
+      // The user pages read the whole collection; single users are not looked up.
+      return undefined;
+    },
+  };
+}
