@@ -37,6 +37,11 @@ const WIKI_EXCERPT = (
   ) as { excerpt: string }
 ).excerpt;
 
+/** The hostile user's fields, which their pages must show as these characters. */
+const EVE = parse(
+  readFileSync(join(projectRoot, contentDir, "users/eve.md"), "utf8").split(/^---$/m)[1] ?? "",
+) as { name: string; location: string; website: string; badges: { name: string }[] };
+
 /**
  * What the page's DOM holds that could run script, load something, or link to script. Links
  * are judged by the address the browser resolved (entities decoded, tabs and newlines gone):
@@ -146,6 +151,13 @@ test.describe("a hostile community", () => {
     { name: "the tags index", path: "tags/", titles: [WIKI_EXCERPT] },
     { name: "a hostile tag wiki's tag page", path: "tags/javascript/", titles: [WIKI_EXCERPT] },
     { name: "a hostile tag wiki", path: "tags/javascript/info/", titles: [WIKI_EXCERPT] },
+    // A person whose every field attacks (users/eve.md), on the users index and on their page.
+    { name: "the users index", path: "users/", titles: [EVE.name, EVE.location] },
+    {
+      name: "a hostile user's page",
+      path: "users/eve/",
+      titles: [EVE.name, EVE.location, EVE.website, ...EVE.badges.map(({ name }) => name)],
+    },
   ];
   for (const [delivery, base] of Object.entries(deliveries)) {
     for (const { name, path, titles } of pages) {
