@@ -261,9 +261,9 @@ export function addReading<Entry>(
   return false;
 }
 
-/** "a question", "an answer": the noun with its article, for messages. */
+/** "a question", "an answer", "a user": the noun with its article, for messages. */
 function withArticle(noun: string): string {
-  return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
+  return `${/^(?:[aeio]|u(?!s))/.test(noun) ? "an" : "a"} ${noun}`;
 }
 
 function suggestId(id: string, noun: string): string {
