@@ -66,13 +66,15 @@ const TAG_PAGE = "linux";
  * where a `<span class="tag">` was): 313 measured.
  */
 const MARKUP_PER_ENTRY_BUDGET = 320;
+/** One of the example's people, with badges and both lists: the user page Lighthouse reads. */
+const USER_PAGE = "lena";
 /**
  * The pages Lighthouse reads: the listing and its Votes tab, a question, the tags, a tag and
- * its wiki.
+ * its wiki, a person and everyone.
  */
 const PAGES = [
   ...["", "votes/", `questions/${QUESTION_PAGE}/`, "tags/"],
-  ...[`tags/${TAG_PAGE}/`, `tags/${TAG_PAGE}/info/`],
+  ...[`tags/${TAG_PAGE}/`, `tags/${TAG_PAGE}/info/`, `users/${USER_PAGE}/`, "users/"],
 ];
 const PORT = 4398;
 

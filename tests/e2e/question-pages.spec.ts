@@ -130,6 +130,9 @@ for (const colorScheme of ["light", "dark"] as const) {
     ["the listing's Votes tab", "example", "votes/index.html"],
     ["a tag page with its wiki's excerpt", "example", "tags/linux/index.html"],
     ["a tag's wiki", "example", "tags/linux/info/index.html"],
+    // A person's page with badges, About me and both lists, and everyone by reputation.
+    ["a user page with badges", "example", "users/lena/index.html"],
+    ["the users index", "example", "users/index.html"],
     // A closed question's notice, with when and why.
     ["a closed question", "example", "questions/best-nas-os/index.html"],
     // Code coloured in two languages (Apache's and nginx's configuration).
