@@ -390,48 +390,86 @@ export type UserPageProps = {
 /** How many of a user's tags their page lists. */
 const USER_TAGS_SHOWN = 20;
 
+/** One page of a user's, before it is made into its props: the user, and which page. */
+type UserPageRef = { user: UserPage<TextOrStored>; number: number; count: number };
+
+/** A user page's static path: `users/<id>/`, then `page/2/`... */
+export type UserStaticPath = {
+  params: { id: string; page: string | undefined };
+  props: UserPageProps;
+};
+
 /**
  * Every user's pages, as `getStaticPaths` returns them: `users/<id>/` with their profile and
  * the first `pageSize` of their questions and of their answers, then `page/2/`... with the
- * next, as long as either list goes on.
+ * next, as long as either list goes on. Made one at a time, and in a build deferred to the
+ * render threads, as the question pages are: a large community has a million people.
  */
-export async function getUserPages(): Promise<
-  { params: { id: string; page: string | undefined }; props: UserPageProps }[]
-> {
+export async function getUserPages(): Promise<UserStaticPath[]> {
   await getQuestions();
   const community = await getCommunity();
-  const paths = (await getUsers()).flatMap((user) => {
-    const { questions, answers, tags, ...profile } = user;
-    const questionPages = splitIntoPages(questions, community.pageSize);
-    const answerPages = splitIntoPages(answers, community.pageSize);
-    const count = Math.max(questionPages.length, answerPages.length);
-    const shownProfile = {
-      ...profile,
-      tags: tags.slice(0, USER_TAGS_SHOWN),
-      tagCount: tags.length,
-    };
-    return Array.from({ length: count }, (_, index) => ({
-      params: { id: user.id, page: pageParameter(index + 1) },
-      props: {
-        community,
-        user: index === 0 ? shownProfile : { id: user.id, name: user.name },
-        questions: questionPages[index] ?? [],
-        answers: answerPages[index] ?? [],
-        questionCount: questions.length,
-        answerCount: answers.length,
-        number: index + 1,
-        count,
-      },
+  const { pageSize } = community;
+  const refs = (await getUsers()).flatMap((user) => {
+    const count = Math.max(
+      pageCount(user.questions.length, pageSize),
+      pageCount(user.answers.length, pageSize),
+    );
+    return Array.from({ length: count }, (_, index): UserPageRef => ({
+      user,
+      number: index + 1,
+      count,
     }));
   });
-  return pathsToWrite(
-    paths,
-    ({ props }) => pageFile(pagePath(props.number, userPagePath(props.user.id))),
-    ({ user, ...props }) => ({
-      ...props,
-      user: "aboutHtml" in user ? { ...user, aboutHtml: rebuildIdentity(user.aboutHtml) } : user,
-    }),
+  const propsOf = (ref: UserPageRef) => userPageProps(ref, community);
+  const toWrite = pagesToWrite(
+    refs,
+    ({ user, number }) => pageFile(pagePath(number, userPagePath(user.id))),
+    (ref) => {
+      const { user, ...props } = propsOf(ref);
+      return {
+        ...props,
+        user: "aboutHtml" in user ? { ...user, aboutHtml: rebuildIdentity(user.aboutHtml) } : user,
+      };
+    },
   );
+  return staticPaths(
+    toWrite.length,
+    (index): UserStaticPath => {
+      const ref = toWrite[index] as UserPageRef;
+      return { params: { id: ref.user.id, page: pageParameter(ref.number) }, props: propsOf(ref) };
+    },
+    ({ params, props }) => pagePath(props.number, userPagePath(params.id)),
+  );
+}
+
+/** How many pages of `pageSize` a list of `length` takes: one at least, as an empty list shows. */
+function pageCount(length: number, pageSize: number | undefined): number {
+  return pageSize === undefined ? 1 : Math.max(1, Math.ceil(length / pageSize));
+}
+
+/** What page `number` of a user's shows: its share of each list, and their profile on the first. */
+function userPageProps(
+  { user, number, count }: UserPageRef,
+  community: SiteCommunity,
+): UserPageProps {
+  const { questions, answers, tags, ...profile } = user;
+  const share = (posts: UserPost[]) =>
+    community.pageSize === undefined
+      ? posts
+      : posts.slice((number - 1) * community.pageSize, number * community.pageSize);
+  return {
+    community,
+    user:
+      number === 1
+        ? { ...profile, tags: tags.slice(0, USER_TAGS_SHOWN), tagCount: tags.length }
+        : { id: user.id, name: user.name },
+    questions: share(questions),
+    answers: share(answers),
+    questionCount: questions.length,
+    answerCount: answers.length,
+    number,
+    count,
+  };
 }
 
 /** A user's "About me" as their page shows it: read back, its links and images settled. */
