@@ -94,6 +94,23 @@ describe("the example as a ZIM file", () => {
       [],
       "tag pages are not suggested",
     );
+    assert.deepEqual(await suggest("lena"), [], "user pages are not suggested");
+  });
+
+  it("holds each person's page and users/, reached from every page's navigation", async () => {
+    const base = await served();
+    const page = async (path: string) =>
+      fetch(`${base}/raw/example/content/${path}`).then(async (response) => ({
+        status: response.status,
+        html: await response.text(),
+      }));
+    const lena = await page("users/lena/index.html");
+    assert.equal(lena.status, 200);
+    assert.match(lena.html, /<h1>lena<\/h1>/);
+    const question = await page("questions/nginx-reverse-proxy-websocket/index.html");
+    assert.match(question.html, /<a href="\.\.\/\.\.\/users\/index\.html">Users<\/a>/);
+    assert.match(question.html, /href="\.\.\/\.\.\/users\/lena\/index\.html">lena<\/a>/);
+    assert.equal((await page("users/index.html")).status, 200);
   });
 
   it("packs any built folder as the site it is, from what the site says, with no content folder", async () => {
