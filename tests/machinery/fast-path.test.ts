@@ -2,6 +2,7 @@ import { after, before, it } from "node:test";
 import assert from "node:assert/strict";
 import {
   appendFileSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -30,7 +31,23 @@ before(() => {
   work = mkdtempSync(join(tmpdir(), "qa-fast-path-"));
   content = join(work, "content");
   generateCorpus({ count: COUNT, out: content, seed: 3 });
+  addPeople();
 });
+
+/** People for every tenth question's asker, with an About me each, read as posts are. */
+function addPeople(): void {
+  mkdirSync(join(content, "users"));
+  for (let index = 0; index < COUNT; index += 10) {
+    const user = `u${(index / 10) % 300}`;
+    rewrite(questionId(index), (text) =>
+      text.replace(/^asked: /m, `author: Person ${user}\nuser: "${user}"\nasked: `),
+    );
+    writeFileSync(
+      join(content, "users", `${user}.md`),
+      `---\nname: Person ${user}\nreputation: ${index}\n---\nAbout **${user}**.\n`,
+    );
+  }
+}
 after(() => rmSync(work, { recursive: true, force: true }));
 
 /**
@@ -63,6 +80,10 @@ function asPlain(outcome: Awaited<ReturnType<typeof fastPath>>) {
     ...read,
     questions: read.questions.map(({ page }) => readQuestionPage(page)),
     searchIndex: read.searchIndex.map(({ file, text }) => ({ file, text: readPageText(text) })),
+    users: read.users.map(({ aboutHtml, ...user }) => ({
+      ...user,
+      ...(aboutHtml !== undefined && { aboutHtml: readPageText(aboutHtml) }),
+    })),
   };
 }
 
@@ -84,6 +105,7 @@ it("gives the plain path's outcome on a first build, a rebuild, and after edits"
     "so are the search index's files",
   );
   assert.deepEqual(asPlain(first), plainPath());
+  assert.equal(first.content.users.length, 300, "the people are read, each with their posts");
 
   const unchanged = await fastPath(60_000);
   assert.ok("counts" in unchanged);
@@ -106,6 +128,7 @@ it("gives the plain path's outcome on a first build, a rebuild, and after edits"
     rewrite(id, (text) => text.replace(/^title: .*$/m, `title: Renamed ${id}`));
   }
   appendFileSync(join(content, "questions", `${questionId(5)}.md`), "\nOne more line.\n");
+  appendFileSync(join(content, "users", "u7.md"), "More about u7.\n");
   const edited = await fastPath(120_000, { spill: true });
   assert.ok("counts" in edited);
   assert.ok(
