@@ -232,18 +232,22 @@ function lastEdit(
   const editorId = attributes["LastEditorUserId"];
   const { name, url } = creditedName(site, editorId, attributes["LastEditorDisplayName"], users);
   const link =
-    url === undefined || editorId === undefined
-      ? {}
-      : credited?.has(editorId) === true
-        ? { editorUser: editorId }
-        : {
-            editorUrl: url,
-            ...(credited !== undefined &&
-              isUserId(editorId) && {
-                editorPending: true as const,
-              }),
-          };
+    url === undefined || editorId === undefined ? {} : editorLink(url, editorId, credited);
   return { edited, ...(name !== undefined && { editor: name }), ...link };
+}
+
+/**
+ * How an edit links to its editor, whom Users.xml names: by their users/ file once they are
+ * credited; else by their profile on the site, to be settled at the end when they may yet be.
+ */
+function editorLink(
+  url: string,
+  editorId: string,
+  credited: CreditSources["credited"],
+): Pick<PostCredit, "editorUrl" | "editorUser" | "editorPending"> {
+  if (credited?.has(editorId) === true) return { editorUser: editorId };
+  const pending = credited !== undefined && isUserId(editorId);
+  return { editorUrl: url, ...(pending && { editorPending: true as const }) };
 }
 
 /**

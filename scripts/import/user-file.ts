@@ -4,20 +4,6 @@ import { frontmatterBlock } from "./frontmatter-block.ts";
 import { schemaProblems } from "./question-file.ts";
 import { utcInstant } from "./question-row.ts";
 
-/** The frontmatter of users/<id>.md, in the order it is written (the schema's). */
-export interface UserFields {
-  name: string;
-  reputation?: number;
-  joined?: string;
-  lastSeen?: string;
-  location?: string;
-  website?: string;
-  views?: number;
-  source: string;
-  license?: string;
-  badges?: Badge[];
-}
-
 /** A user field left out because its Users.xml value is not what the field holds. */
 export interface UserFieldLeftOut {
   user: string;
@@ -41,7 +27,6 @@ const USER_SOURCE_ATTRIBUTE: Readonly<Record<string, string>> = {
   joined: "CreationDate",
   lastSeen: "LastAccessDate",
   location: "Location",
-  website: "WebsiteUrl",
   views: "Views",
   badges: "Badges.xml",
 };
@@ -74,31 +59,49 @@ export function userFromRow(
     license: given.licenceOverride ?? licenceOfEra(joined),
     badges: badges.length === 0 ? undefined : badges,
   };
-  const present = Object.entries(candidate).filter(([, value]) => value !== undefined);
-
-  const leftOut: UserFieldLeftOut[] = [];
-  let websiteLeftOut: string | undefined;
-  const failed = new Set<string>();
-  const checked = userFrontmatterSchema.safeParse(Object.fromEntries(present));
-  for (const { field, reason } of schemaProblems(checked)) {
-    const key = field.replace(/[.[].*$/, "");
-    if (failed.has(key)) continue;
-    failed.add(key);
-    if (key === "website") websiteLeftOut = website;
-    else leftOut.push({ user: id, field, source: sourceOf(key, attributes), reason });
-  }
-  const fields = Object.fromEntries(present.filter(([key]) => !failed.has(key)));
-  const problems = schemaProblems(userFrontmatterSchema.safeParse(fields));
-  if (problems.length > 0) {
-    // The name and source cannot fail (see cleanName, userUrl): a bug, not the dump's fault.
-    throw new Error(`users/${id}.md would be invalid: ${JSON.stringify(problems)}`);
-  }
+  const { fields, leftOut, websiteLeftOut } = keptFields(id, candidate, attributes);
   const licence = typeof fields["license"] === "string" ? fields["license"] : "an unknown licence";
   const comment = `The profile of user ${id}, from ${userUrl(site, id)}; its "About me" is licensed under ${licence}.`;
   return {
     text: frontmatterBlock(fields, comment) + (attributes["AboutMe"] ?? ""),
     ...(websiteLeftOut !== undefined && { websiteLeftOut }),
     leftOut,
+  };
+}
+
+/**
+ * The fields given, less those the user schema rejects, each listed (a website in a list of
+ * its own: real dumps hold many that are no web address). Throws if what is left still
+ * fails: the name and source cannot (see cleanName, userUrl), so that would be a bug.
+ */
+function keptFields(
+  id: string,
+  candidate: Readonly<Record<string, unknown>>,
+  attributes: Readonly<Record<string, string | undefined>>,
+): { fields: Record<string, unknown>; leftOut: UserFieldLeftOut[]; websiteLeftOut?: string } {
+  const present = Object.entries(candidate).filter(([, value]) => value !== undefined);
+  const leftOut: UserFieldLeftOut[] = [];
+  const failed = new Set<string>();
+  for (const { field, reason } of schemaProblems(
+    userFrontmatterSchema.safeParse(Object.fromEntries(present)),
+  )) {
+    const key = field.replace(/[.[].*$/, "");
+    if (failed.has(key)) continue;
+    failed.add(key);
+    if (key !== "website") {
+      leftOut.push({ user: id, field, source: sourceOf(key, attributes), reason });
+    }
+  }
+  const fields = Object.fromEntries(present.filter(([key]) => !failed.has(key)));
+  const problems = schemaProblems(userFrontmatterSchema.safeParse(fields));
+  if (problems.length > 0) {
+    throw new Error(`users/${id}.md would be invalid: ${JSON.stringify(problems)}`);
+  }
+  const website = candidate["website"];
+  return {
+    fields,
+    leftOut,
+    ...(failed.has("website") && typeof website === "string" && { websiteLeftOut: website }),
   };
 }
 
