@@ -1,7 +1,7 @@
 /**
  * Imports a Stack Exchange data dump into a content folder: community.yaml, one
- * questions/<Id>.md per question, one answers/<Id>.md per answer and one tags/<tag>.md per
- * tag wiki.
+ * questions/<Id>.md per question, one answers/<Id>.md per answer, one tags/<tag>.md per
+ * tag wiki and one users/<Id>.md per user they credit.
  * `node scripts/import.ts --help` (npm run import -- --help) documents every flag;
  * scripts/import.md explains the mapping and the report.
  */
@@ -49,6 +49,9 @@ import { countRows } from "./import/row-count.ts";
 import { decideMath } from "./import/math-use.ts";
 import { decidePageSize } from "./import/page-size.ts";
 import { readUserNames, type UserNames } from "./import/users.ts";
+import { CreditedUsers, settleEditors } from "./import/user-credits.ts";
+import { writeUserFiles, type UsersPass } from "./import/import-users.ts";
+import { USERS_FOLDER } from "../src/schemas/user.ts";
 import { DumpReadError } from "./import/xml-rows.ts";
 
 /**
@@ -109,11 +112,21 @@ async function countNotCarriedRows(
   return notCarriedRows;
 }
 
+/** What the credits of posts and comments need: the site, the users, and the options. */
+interface CreditGiven {
+  site: string;
+  users: UserNames | undefined;
+  /** Undefined with --no-users, or without Users.xml: nobody gets a users/ file. */
+  credited: CreditedUsers | undefined;
+  options: ImportOptions;
+  progress: Progress;
+}
+
 /** Adds Comments.xml's comments to their posts' files; undefined when the dump has none. */
 async function addComments(
   dump: DumpFiles,
   staging: string,
-  given: { site: string; users: UserNames | undefined; options: ImportOptions; progress: Progress },
+  given: CreditGiven,
 ): Promise<CommentsPass | undefined> {
   if (dump.comments === undefined) return undefined;
   return importComments({
@@ -124,9 +137,50 @@ async function addComments(
     runsDir: join(staging, ".comment-runs"),
     site: given.site,
     users: given.users,
+    credited: given.credited,
     licenceOverride: given.options.license,
     onProgress: given.progress.update,
   });
+}
+
+/**
+ * What is added once every post's file is settled: Comments.xml's comments into their posts'
+ * files (import-comments.ts), then the users a post or comment written credits into users/
+ * (addUsers), now that every credit is known; then, with --images, the images into images/.
+ */
+async function addToSettledPosts(dump: DumpFiles, staging: string, given: CreditGiven) {
+  const comments = await addComments(dump, staging, given);
+  const users = await addUsers(dump, staging, given);
+  const images = await fetchImagesIfAsked(given.options, staging, given.site, given.progress);
+  return { comments, users, images };
+}
+
+/**
+ * The users credited by a post or comment written, each into users/<Id>.md with their
+ * badges, from a second read of Users.xml (import-users.ts); then the posts whose editor
+ * turned out to be one of them name the editor's file (settleEditors). Undefined with
+ * --no-users, or without Users.xml.
+ */
+async function addUsers(
+  dump: DumpFiles,
+  staging: string,
+  given: CreditGiven,
+): Promise<UsersPass | undefined> {
+  const { credited, users, site } = given;
+  if (credited === undefined || users === undefined || dump.users === undefined) return undefined;
+  const pass = await writeUserFiles({
+    usersFile: dump.users,
+    badgesFile: dump.badges,
+    usersDir: join(staging, USERS_FOLDER),
+    site,
+    names: users,
+    credited,
+    licenceOverride: given.options.license,
+    onProgress: given.progress.update,
+  });
+  const questionsDir = join(staging, "questions");
+  settleEditors(credited, site, { questionsDir, answersDir: join(staging, "answers") });
+  return pass;
 }
 
 /**
@@ -190,9 +244,9 @@ async function fetchImagesIfAsked(
 
 /**
  * PostLinks.xml's rows, PostHistory.xml's closes and locks and Users.xml's names, each when the
- * dump has the file.
+ * dump has the file; and, unless --no-users, the users credited, none yet.
  */
-async function readLinksAndUsers(dump: DumpFiles, progress: Progress) {
+async function readLinksAndUsers(dump: DumpFiles, options: ImportOptions, progress: Progress) {
   const links =
     dump.postLinks === undefined
       ? noPostLinks()
@@ -203,7 +257,8 @@ async function readLinksAndUsers(dump: DumpFiles, progress: Progress) {
       : await readPostNotices(dump.postHistory, progress.update);
   const users =
     dump.users === undefined ? undefined : await readUserNames(dump.users, progress.update);
-  return { links, notices, users };
+  const credited = options.users && users !== undefined ? new CreditedUsers() : undefined;
+  return { links, notices, users, credited };
 }
 
 /**
@@ -263,7 +318,7 @@ async function main(args: readonly string[]): Promise<number> {
 
   // 3. Duplicate and linked rows first (the posts pass needs them), then the authors' names:
   //    each post is credited as it is written; Users.xml keeps only a name per user.
-  const { links, notices, users } = await readLinksAndUsers(dump, progress);
+  const { links, notices, users, credited } = await readLinksAndUsers(dump, options, progress);
 
   // 4. Stream Posts.xml into a staging folder beside --out; Ctrl-C removes it.
   const staging = createStaging(options.out);
@@ -278,6 +333,7 @@ async function main(args: readonly string[]): Promise<number> {
       answersDir,
       site,
       users,
+      credited,
       licenceOverride: options.license,
       row: { tags: tagPolicy, trimTitles: !options.strict },
       links,
@@ -299,10 +355,10 @@ async function main(args: readonly string[]): Promise<number> {
       questionsDir,
     );
 
-    // 6. Comments.xml, now that every post's file is settled, into their posts' frontmatter
-    //    (import-comments.ts); then, with --images, the images into images/ (import-images.ts).
-    const comments = await addComments(dump, staging, { site, users, options, progress });
-    const images = await fetchImagesIfAsked(options, staging, site, progress);
+    // 6. Now that every post's file is settled: Comments.xml into their frontmatter, then the
+    //    users credited into users/ (unless --no-users); with --images, the images into images/.
+    const credits: CreditGiven = { site, users, credited, options, progress };
+    const added = await addToSettledPosts(dump, staging, credits);
 
     // 7. Tags.xml: check its counts, and write the tags' excerpts and wikis into tags/ for the
     //    tags a question written carries; count the rows of the files not carried over.
@@ -313,7 +369,7 @@ async function main(args: readonly string[]): Promise<number> {
 
     // 8. community.yaml, with the CC BY-SA attribution the licence asks for, math: tex when
     //    the posts use TeX (or --math says so), and pageSize for a big listing.
-    const settings = writeCommunityFile(staging, { site, name }, pass, comments, options);
+    const settings = writeCommunityFile(staging, { site, name }, pass, added.comments, options);
 
     // 9. Swap the folder in only when every question and answer made it, or when asked to.
     const complete = pass.problems.length === 0 && duplicates.problems.length === 0;
@@ -328,8 +384,7 @@ async function main(args: readonly string[]): Promise<number> {
       links,
       pass,
       answers,
-      comments,
-      images,
+      ...added,
       notCarriedRows,
       userRows: users?.rows ?? 0,
       duplicates,

@@ -70,11 +70,13 @@ export function renderAnswerFrontmatter(fields: AnswerFields, comment: string): 
     "communityWiki",
     "author",
     "authorUrl",
+    "user",
     "source",
     "license",
     "edited",
     "editor",
     "editorUrl",
+    "editorUser",
   ] as const) {
     if (fields[key] !== undefined) ordered[key] = fields[key];
   }

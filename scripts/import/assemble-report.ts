@@ -11,6 +11,7 @@ import { byId, type PostLinks } from "./post-links.ts";
 import { postTypeName, type ImportReport } from "./report.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 import type { TagWikiOutcome } from "./tag-wikis.ts";
+import type { UsersPass } from "./import-users.ts";
 
 export interface ReportParts {
   site: string;
@@ -33,6 +34,8 @@ export interface ReportParts {
   tagCounts: TagCountCheck | null;
   /** What became of the tags' excerpts and wikis. */
   tagWikis: TagWikiOutcome;
+  /** The users/ files and their badges; undefined with `--no-users` or without Users.xml. */
+  users: UsersPass | undefined;
   written: boolean;
   exitCode: 0 | 1;
   seconds: number;
@@ -77,6 +80,7 @@ export function assembleReport(parts: ReportParts): ImportReport {
     comments: commentsPart(parts),
     images: parts.images ?? null,
     authors: authorsPart(parts),
+    users: usersPart(parts),
     licences: licencesPart(pass),
     notCarriedOver: notCarriedOverPart(dump, parts.notCarriedRows),
     skippedByType: [...pass.skippedByType]
@@ -147,6 +151,29 @@ function authorsPart(parts: ReportParts): ImportReport["authors"] {
     namesCleaned: [...pass.namesCleaned.values()].sort((a, b) =>
       a.who.localeCompare(b.who, "en", { numeric: true }),
     ),
+  };
+}
+
+/** The users/ files written, and why none were; none counted when nothing was written. */
+function usersPart({ users, dump, written }: ReportParts): ImportReport["users"] {
+  const without =
+    users !== undefined ? null : dump.users === undefined ? "no Users.xml" : "--no-users";
+  const none: UsersPass = {
+    written: 0,
+    wroteNothing: 0,
+    unnamed: 0,
+    websitesLeftOut: [],
+    fieldsLeftOut: [],
+    badges: null,
+  };
+  const pass = users ?? none;
+  return {
+    files: users !== undefined,
+    without,
+    badgesFile: dump.badges ?? null,
+    ...pass,
+    written: written ? pass.written : 0,
+    websitesLeftOut: pass.websitesLeftOut.toSorted((a, b) => Number(a.user) - Number(b.user)),
   };
 }
 

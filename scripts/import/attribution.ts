@@ -19,6 +19,15 @@ export function postUrl(site: string, kind: PostKind, id: string): string {
   return `https://${site}/${kind === "question" ? "q" : "a"}/${id}`;
 }
 
+/**
+ * Whether a user id can name a file of users/, `<id>.md`: the dump's ids are whole numbers
+ * (-1 is the Community user, -2 the answer bot). A user of another id is linked to their
+ * profile on the site instead.
+ */
+export function isUserId(userId: string): boolean {
+  return /^-?\d{1,15}$/.test(userId);
+}
+
 /** The link to a user's page on the site. */
 export function userUrl(site: string, userId: string): string {
   return `https://${site}/users/${userId}`;
@@ -59,8 +68,10 @@ export type AuthorSource = "Users.xml" | "OwnerDisplayName" | "none";
 export interface PostCredit {
   /** The author's display name, one line; absent when the dump names nobody. */
   author?: string;
-  /** The author's page: only for a user that Users.xml has. */
+  /** The author's page on the site: only for a user that Users.xml has, without `user`. */
   authorUrl?: string;
+  /** The author's id, whose page is users/<id>.md: for a user that Users.xml has. */
+  user?: string;
   /** The original post. */
   source: string;
   /** Absent only for a post without a CreationDate (which fails on its date anyway). */
@@ -77,30 +88,48 @@ export interface PostCredit {
   edited?: string;
   /** Who made it: LastEditorUserId's name in Users.xml, else LastEditorDisplayName. */
   editor?: string;
-  /** The editor's page: only for a user that Users.xml has. */
+  /** The editor's page on the site: only for a user that Users.xml has, without `editorUser`. */
   editorUrl?: string;
+  /** The editor's id, when they are credited for a post or comment (so have a users/ file). */
+  editorUser?: string;
+  /** Written with `editorUrl` for an editor who may be credited later (see settleEditors). */
+  editorPending?: true;
+}
+
+/** What a credit knows of the dump's users, and the licence of rows that name none. */
+export interface CreditSources {
+  /** Display names, when the dump has a Users.xml. */
+  users: UserNames | undefined;
+  /**
+   * The users credited so far, who have a file in users/ (user-credits.ts); undefined: nobody
+   * does (`--no-users`, or no Users.xml).
+   */
+  credited: { has(userId: string): boolean } | undefined;
+  /** `--license`: the licence of rows without ContentLicense, instead of their era's. */
+  licenceOverride: string | undefined;
 }
 
 /**
  * Credits one post (question or answer) the way CC BY-SA asks: the author by the display name
- * Users.xml gives OwnerUserId, linked to their page; a deleted user (no OwnerUserId, or one
- * Users.xml lacks) by OwnerDisplayName, unlinked; nobody when the row names neither. The
- * licence is ContentLicense, else `--license` when given, else the era of CreationDate.
- * `users` is undefined when the dump has no Users.xml: then only OwnerDisplayName names anyone.
+ * Users.xml gives OwnerUserId, linked to their page (their users/ file, or with `--no-users`
+ * their profile on the site); a deleted user (no OwnerUserId, or one Users.xml lacks) by
+ * OwnerDisplayName, unlinked; nobody when the row names neither. The licence is
+ * ContentLicense, else `--license` when given, else the era of CreationDate. Without
+ * Users.xml only OwnerDisplayName names anyone.
  */
 export function postCredit(
   site: string,
   kind: PostKind,
   id: string,
   attributes: Readonly<Record<string, string | undefined>>,
-  users: UserNames | undefined,
-  licenceOverride: string | undefined,
+  sources: CreditSources,
 ): PostCredit {
+  const { users, licenceOverride } = sources;
   const userId = attributes["OwnerUserId"];
   const owner = creditedName(site, userId, attributes["OwnerDisplayName"], users);
-  const author: Pick<PostCredit, "author" | "authorUrl" | "authorFrom" | "nameCleaned"> = {
+  const author: Pick<PostCredit, "author" | "authorUrl" | "user" | "authorFrom" | "nameCleaned"> = {
     ...(owner.name !== undefined && { author: owner.name }),
-    ...(owner.url !== undefined && { authorUrl: owner.url }),
+    ...userLink(owner, userId, sources.credited),
     authorFrom: owner.from === "display name" ? "OwnerDisplayName" : owner.from,
     ...(owner.nameCleaned !== undefined && { nameCleaned: owner.nameCleaned }),
   };
@@ -116,13 +145,13 @@ export function postCredit(
 
   const source = postUrl(site, kind, id);
   // Without Users.xml a user's page is still the best credit a reader can follow; with it, a
-  // user it lacks has no page.
+  // user it lacks has no page. The comment names the profile on the site either way.
   const who =
     author.author === undefined
       ? users === undefined && userId !== undefined && /^-?\d+$/.test(userId)
         ? userUrl(site, userId)
         : "an unknown user"
-      : `${JSON.stringify(author.author)}${author.authorUrl === undefined ? "" : ` (${author.authorUrl})`}`;
+      : `${JSON.stringify(author.author)}${owner.url === undefined ? "" : ` (${owner.url})`}`;
   const comment = `From ${source}, ${kind === "question" ? "asked" : "answered"} by ${who}, licensed under ${license ?? "an unknown licence"}.`;
 
   return {
@@ -132,8 +161,23 @@ export function postCredit(
     unknownUser: users !== undefined && userId !== undefined && !users.names.has(userId),
     licenceFrom,
     comment,
-    ...lastEdit(site, attributes, users),
+    ...lastEdit(site, attributes, sources),
   };
+}
+
+/**
+ * How a credit links to a person Users.xml names (`person.url`, their profile on the site):
+ * with users/ files, by their id (`user`); with `--no-users`, or an id no file can be named
+ * after, by the profile (`authorUrl`).
+ */
+function userLink(
+  person: { url?: string },
+  userId: string | undefined,
+  credited: CreditSources["credited"],
+): Pick<PostCredit, "authorUrl" | "user"> {
+  if (person.url === undefined || userId === undefined) return {};
+  if (credited !== undefined && isUserId(userId)) return { user: userId };
+  return { authorUrl: person.url };
 }
 
 /**
@@ -174,26 +218,36 @@ function creditedName(
 /**
  * A post's last edit, credited as its author is (`creditedName`): LastEditDate, and its editor
  * by LastEditorUserId or LastEditorDisplayName. None without a LastEditDate: the page claims
- * no edit the dump does not date.
+ * no edit the dump does not date. An editor is named by `editorUser` only once credited for a
+ * post or comment of their own (an editor who wrote nothing has no users/ file); until then,
+ * by their profile's link, which settleEditors replaces if they are credited later.
  */
 function lastEdit(
   site: string,
   attributes: Readonly<Record<string, string | undefined>>,
-  users: UserNames | undefined,
-): Pick<PostCredit, "edited" | "editor" | "editorUrl"> {
+  { users, credited }: CreditSources,
+): Pick<PostCredit, "edited" | "editor" | "editorUrl" | "editorUser" | "editorPending"> {
   const edited = utcInstant(attributes["LastEditDate"]);
   if (edited === undefined || edited === "") return {};
-  const { name, url } = creditedName(
-    site,
-    attributes["LastEditorUserId"],
-    attributes["LastEditorDisplayName"],
-    users,
-  );
-  return {
-    edited,
-    ...(name !== undefined && { editor: name }),
-    ...(url !== undefined && { editorUrl: url }),
-  };
+  const editorId = attributes["LastEditorUserId"];
+  const { name, url } = creditedName(site, editorId, attributes["LastEditorDisplayName"], users);
+  const link =
+    url === undefined || editorId === undefined ? {} : editorLink(url, editorId, credited);
+  return { edited, ...(name !== undefined && { editor: name }), ...link };
+}
+
+/**
+ * How an edit links to its editor, whom Users.xml names: by their users/ file once they are
+ * credited; else by their profile on the site, to be settled at the end when they may yet be.
+ */
+function editorLink(
+  url: string,
+  editorId: string,
+  credited: CreditSources["credited"],
+): Pick<PostCredit, "editorUrl" | "editorUser" | "editorPending"> {
+  if (credited?.has(editorId) === true) return { editorUser: editorId };
+  const pending = credited !== undefined && isUserId(editorId);
+  return { editorUrl: url, ...(pending && { editorPending: true as const }) };
 }
 
 /**

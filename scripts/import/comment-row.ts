@@ -1,9 +1,8 @@
 import { commentSchema } from "../../src/schemas/comment.ts";
-import { cleanName, licenceOfEra, userUrl } from "./attribution.ts";
+import { cleanName, isUserId, licenceOfEra, userUrl, type CreditSources } from "./attribution.ts";
 import { isId } from "./post-links.ts";
 import { schemaProblems, type FieldProblem } from "./question-file.ts";
 import { utcInstant } from "./question-row.ts";
-import type { UserNames } from "./users.ts";
 
 /** The fields of one item of a post's `comments`, in the order they are written. */
 export interface CommentFields {
@@ -15,6 +14,8 @@ export interface CommentFields {
   score?: number;
   author?: string;
   authorUrl?: string;
+  /** The author's id, named by users/<id>.md; never with `authorUrl`. */
+  user?: string;
   license?: string;
 }
 
@@ -36,15 +37,15 @@ export type RowComment =
 /**
  * Maps a Comments.xml row as a post's row is mapped: `Text` as the dump holds it (Stack
  * Exchange's comment Markdown), `CreationDate` marked UTC, `Score` (left out when 0), the
- * author by `UserId`'s name in Users.xml with a link, else `UserDisplayName` unlinked (a
- * deleted user), else nobody; `ContentLicense`, else `--license`, else the licence of its date.
- * The comment schema has the last word on every field.
+ * author by `UserId`'s name in Users.xml with a link (to their users/ file, or with
+ * `--no-users` their profile), else `UserDisplayName` unlinked (a deleted user), else nobody;
+ * `ContentLicense`, else `--license`, else the licence of its date. The comment schema has the
+ * last word on every field.
  */
 export function commentFromRow(
   site: string,
   attributes: Readonly<Record<string, string | undefined>>,
-  users: UserNames | undefined,
-  licenceOverride: string | undefined,
+  sources: CreditSources,
 ): RowComment {
   const problems: FieldProblem[] = [];
   const id = attributes["Id"];
@@ -72,10 +73,12 @@ export function commentFromRow(
     text: attributes["Text"],
     commented: utcInstant(attributes["CreationDate"]),
     ...(score === 0 ? {} : { score }),
-    ...commentAuthor(site, attributes, users),
+    ...commentAuthor(site, attributes, sources),
   };
   const license =
-    attributes["ContentLicense"] ?? licenceOverride ?? licenceOfEra(attributes["CreationDate"]);
+    attributes["ContentLicense"] ??
+    sources.licenceOverride ??
+    licenceOfEra(attributes["CreationDate"]);
   if (license !== undefined) fields.license = license;
 
   const checked = schemaProblems(commentSchema.safeParse(withoutUndefined(fields)));
@@ -85,15 +88,19 @@ export function commentFromRow(
   return { ok: true, post, fields };
 }
 
-/** The author fields: Users.xml's name with a link, else UserDisplayName, else none. */
+/**
+ * The author fields: Users.xml's name with a link (their id, whose file the comment credits
+ * them with, or with `--no-users` their profile), else UserDisplayName, else none.
+ */
 function commentAuthor(
   site: string,
   attributes: Readonly<Record<string, string | undefined>>,
-  users: UserNames | undefined,
-): Pick<CommentFields, "author" | "authorUrl"> {
+  { users, credited }: CreditSources,
+): Pick<CommentFields, "author" | "authorUrl" | "user"> {
   const userId = attributes["UserId"];
   const user = userId === undefined ? undefined : users?.names.get(userId);
   if (user !== undefined && userId !== undefined) {
+    if (credited !== undefined && isUserId(userId)) return { author: user, user: userId };
     return { author: user, authorUrl: userUrl(site, userId) };
   }
   const displayName = cleanName(attributes["UserDisplayName"]);

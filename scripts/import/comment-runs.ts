@@ -8,6 +8,8 @@ export interface PendingComment {
   /** Its `commented`, ISO 8601 as the dump gives it (one format per dump). */
   commented: string;
   id: number;
+  /** Its author's id when they get a users/ file (see CreditedUsers), else "". */
+  user: string;
   /** Its licence, to credit the licences of the comments written. */
   licence: string;
   /** The `- id: ...` item, its lines ending in `\n`, not yet indented under `comments:`. */
@@ -110,8 +112,8 @@ export class CommentRuns {
     try {
       let block = "";
       for (const comment of comments) {
-        const { post, commented, id, licence, item } = comment;
-        block += `${post}\t${commented}\t${id}\t${JSON.stringify(licence)}\t${JSON.stringify(item)}\n`;
+        const { post, commented, id, user, licence, item } = comment;
+        block += `${post}\t${commented}\t${id}\t${user}\t${JSON.stringify(licence)}\t${JSON.stringify(item)}\n`;
         if (block.length >= BLOCK_BYTES) {
           writeSync(fd, block);
           block = "";
@@ -212,12 +214,16 @@ class RunReader {
       this.#fill();
     }
     const line = this.#lines[this.#index++] ?? "";
-    // Texts are JSON-quoted, so no field holds a raw tab or line break.
-    const [post = "", commented = "", id = "", licence = "", item = ""] = line.split("\t", 5);
+    // Texts are JSON-quoted and user ids whole numbers, so no field holds a tab or line break.
+    const [post = "", commented = "", id = "", user = "", licence = "", item = ""] = line.split(
+      "\t",
+      6,
+    );
     return {
       post: Number(post),
       commented,
       id: Number(id),
+      user,
       licence: JSON.parse(licence) as string,
       item: JSON.parse(item) as string,
     };

@@ -10,8 +10,10 @@ export interface DumpFiles {
   posts: string;
   postLinks: string | undefined;
   tags: string | undefined;
-  /** The authors' display names. */
+  /** The users: their names credit the posts, and the profiles of those credited go to users/. */
   users: string | undefined;
+  /** The users' badges, listed in their users/ files. */
+  badges: string | undefined;
   /** Not imported, only counted for the report: the content format has no place for them. */
   comments: string | undefined;
   postHistory: string | undefined;
@@ -47,6 +49,7 @@ export function locateDump(input: string): DumpFiles {
     postLinks: beside("PostLinks.xml"),
     tags: beside("Tags.xml"),
     users: beside("Users.xml"),
+    badges: beside("Badges.xml"),
     comments: beside("Comments.xml"),
     postHistory: beside("PostHistory.xml"),
     votes: beside("Votes.xml"),
@@ -68,6 +71,7 @@ function archiveDump(input: string, archive: string): DumpFiles {
     postLinks: inside.get("PostLinks.xml"),
     tags: inside.get("Tags.xml"),
     users: inside.get("Users.xml"),
+    badges: inside.get("Badges.xml"),
     comments: inside.get("Comments.xml"),
     postHistory: inside.get("PostHistory.xml"),
     votes: inside.get("Votes.xml"),

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { Document, type YAMLSeq } from "yaml";
+import { Document, parse, type YAMLSeq } from "yaml";
 import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
 import { parseYamlFields } from "../../src/lib/yaml-fields.ts";
 
@@ -58,6 +58,46 @@ export function withListAppended(text: string, key: string, items: readonly stri
     .map((line) => `  ${line}\n`)
     .join("");
   return `${text.slice(0, end + 1)}${key}:\n${lines}${text.slice(end + 1)}`;
+}
+
+/**
+ * The value of the top-level field `key` of a file this import wrote, read from its one line;
+ * undefined when the frontmatter has no such field. Each value is on its own line (see
+ * `frontmatterBlock`), so the file is not parsed.
+ */
+export function fieldValue(text: string, key: string): unknown {
+  const line = fieldLine(text, key);
+  if (line === undefined) return undefined;
+  return (parse(text.slice(line.start, line.end)) as Record<string, unknown>)[key];
+}
+
+/**
+ * A file this import wrote, with the line of its top-level field `key` replaced by `newKey`
+ * and `value`, as `frontmatterBlock` would have written them in its place; the text as it is
+ * when it has no such field.
+ */
+export function withFieldReplaced(
+  text: string,
+  key: string,
+  newKey: string,
+  value: unknown,
+): string {
+  const line = fieldLine(text, key);
+  if (line === undefined) return text;
+  const written = new Document({ [newKey]: value }).toString(WRITE_OPTIONS);
+  return text.slice(0, line.start) + written + text.slice(line.end);
+}
+
+/** Where the line of the top-level field `key` is in a file this import wrote, its `\n` included. */
+function fieldLine(text: string, key: string): { start: number; end: number } | undefined {
+  const end = text.indexOf("\n---\n", 3);
+  if (!text.startsWith("---\n# ") || end === -1) {
+    throw new Error("not a file this import wrote: it does not start with ---, then # comment");
+  }
+  // Items of a list are indented and values are on one line: only a field starts a line so.
+  const at = text.indexOf(`\n${key}: `);
+  if (at === -1 || at >= end) return undefined;
+  return { start: at + 1, end: text.indexOf("\n", at + 1) + 1 };
 }
 
 /** A file this import wrote, read back: its comment line, its fields and its body. */

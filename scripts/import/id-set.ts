@@ -33,4 +33,13 @@ export class IdSet {
     if (!Number.isInteger(n) || n < 0 || n >= BITSET_LIMIT) return this.#large.has(id);
     return (((this.#bits[n >>> 3] ?? 0) >> (n & 7)) & 1) === 1;
   }
+
+  /** Every id in the set: those of the bitset in numeric order, then the others. */
+  *values(): Generator<string> {
+    for (const [byte, bits] of this.#bits.entries()) {
+      if (bits === 0) continue;
+      for (let bit = 0; bit < 8; bit++) if ((bits >> bit) & 1) yield String(byte * 8 + bit);
+    }
+    yield* this.#large;
+  }
 }

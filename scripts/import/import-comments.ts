@@ -5,6 +5,7 @@ import { CommentRuns, RUN_BYTES } from "./comment-runs.ts";
 import { detachedCopy } from "./detached-copy.ts";
 import { listItem, withListAppended } from "./frontmatter-block.ts";
 import { IdSet } from "./id-set.ts";
+import type { CreditedUsers } from "./user-credits.ts";
 import type { UserNames } from "./users.ts";
 import { readDumpRows, type DumpRow, type ReadProgress } from "./xml-rows.ts";
 
@@ -44,6 +45,8 @@ export interface CommentsPassInput {
   runsDir: string;
   site: string;
   users: UserNames | undefined;
+  /** The users credited, who get a users/ file: each comment written credits its author. */
+  credited: CreditedUsers | undefined;
   licenceOverride: string | undefined;
   runBytes?: number;
   onProgress?: (progress: ReadProgress) => void;
@@ -84,8 +87,9 @@ export async function importComments(input: CommentsPassInput): Promise<Comments
       writeFileSync(file, withListAppended(readFileSync(file, "utf8"), "comments", items));
       pass.posts++;
       pass.written += comments.length;
-      for (const { licence } of comments) {
+      for (const { licence, user } of comments) {
         pass.licences.set(licence, (pass.licences.get(licence) ?? 0) + 1);
+        if (user !== "") input.credited?.credit(user);
       }
     }
   } finally {
@@ -104,7 +108,8 @@ function readComment(
   { attributes, line }: DumpRow,
 ): void {
   const id = attributes["Id"] ?? "(no Id)";
-  const comment = commentFromRow(input.site, attributes, input.users, input.licenceOverride);
+  // The input names the users, those credited and --license, as a credit's sources.
+  const comment = commentFromRow(input.site, attributes, input);
   if (!comment.ok) {
     for (const { field, reason } of comment.problems) {
       const attribute = COMMENT_SOURCE_ATTRIBUTE[field.replace(/[.[].*$/, "")];
@@ -135,6 +140,7 @@ function readComment(
     post: Number(comment.post),
     commented: detachedCopy(fields.commented ?? ""),
     id: Number(id),
+    user: detachedCopy(fields.user ?? ""),
     licence: detachedCopy(fields.license ?? ""),
     // A fresh string, made by the YAML writer: it pins none of the parser's chunk.
     item: listItem({ ...fields }),

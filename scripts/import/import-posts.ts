@@ -35,6 +35,7 @@ import { TextCheck } from "./text-check.ts";
 import { questionNotices, type PostNotices } from "./post-history.ts";
 import type { TagWikiPosts } from "./tag-wikis.ts";
 import { detachedCopy } from "./detached-copy.ts";
+import type { CreditedUsers } from "./user-credits.ts";
 import type { UserNames } from "./users.ts";
 import { readDumpRows, type DumpRow, type ReadProgress } from "./xml-rows.ts";
 
@@ -101,6 +102,8 @@ export interface PostsPass {
   authors: Map<AuthorSource, number>;
   /** Posts whose OwnerUserId has no row in Users.xml. */
   unknownUsers: number;
+  /** The users given a file (the input's `credited`): each post kept credits its author. */
+  credited: CreditedUsers | undefined;
   /** By user (Users.xml) or post (OwnerDisplayName), each once. */
   namesCleaned: Map<string, NameCleaned>;
   /** Only for the posts a duplicate link names (as duplicate or original): flat memory. */
@@ -132,6 +135,8 @@ export interface PostsPassInput {
   site: string;
   /** Display names, when the dump has a Users.xml. */
   users: UserNames | undefined;
+  /** The users credited so far, who get a users/ file; undefined with `--no-users`. */
+  credited: CreditedUsers | undefined;
   /** `--license`: the licence of posts without ContentLicense, instead of their era's. */
   licenceOverride: string | undefined;
   row: RowOptions;
@@ -155,7 +160,7 @@ export interface PostsPassInput {
 export async function importPosts(input: PostsPassInput): Promise<PostsPass> {
   const state: PassState = {
     input,
-    pass: emptyPass(input.checkText),
+    pass: emptyPass(input.checkText, input.credited),
     linked: linkedIds(input.links),
   };
   const { pass } = state;
@@ -183,7 +188,7 @@ interface PassState {
   linked: ReadonlySet<string>;
 }
 
-function emptyPass(checkText: boolean): PostsPass {
+function emptyPass(checkText: boolean, credited: CreditedUsers | undefined): PostsPass {
   return {
     rows: 0,
     bytes: 0,
@@ -204,6 +209,7 @@ function emptyPass(checkText: boolean): PostsPass {
     licenceFrom: new Map(),
     authors: new Map(),
     unknownUsers: 0,
+    credited,
     namesCleaned: new Map(),
     linkedPosts: new Map(),
     candidates: new Map(),
@@ -374,7 +380,8 @@ function creditOf(
   id: string,
   attributes: DumpRow["attributes"],
 ): PostCredit {
-  return postCredit(input.site, kind, id, attributes, input.users, input.licenceOverride);
+  // The input names the users, those credited and --license, as a credit's sources.
+  return postCredit(input.site, kind, id, attributes, input);
 }
 
 /**
@@ -484,8 +491,13 @@ export function settleAnswers(
   return settled;
 }
 
-/** Counts what the report says about a written post's credit. */
+/**
+ * Counts what the report says about a written post's credit, and credits its author with a
+ * file in users/; an editor not credited yet waits for the end (see settleEditors).
+ */
 function credited(pass: PostsPass, post: PostKind, id: string, given: PostCredit): void {
+  if (given.user !== undefined) pass.credited?.credit(given.user);
+  if (given.editorPending) pass.credited?.editorPending(id);
   count(pass.authors, given.authorFrom);
   if (given.unknownUser) pass.unknownUsers++;
   if (given.license !== undefined) count(pass.licences, given.license);

@@ -24,19 +24,22 @@ export interface ImportOptions {
   pageSize: number | null | undefined;
   json: boolean;
   quiet: boolean;
+  /** False with `--no-users`: no users/ files, and credits link to the users' profiles. */
+  users: boolean;
   /** `--images`: the hosts images are fetched from, and the cache they are kept in. */
   images: { hosts: string[] | undefined; cache: string | undefined } | undefined;
 }
 
 export const HELP = `Import a Stack Exchange data dump into a content folder (community.yaml,
-questions/<Id>.md and answers/<Id>.md).
+questions/<Id>.md, answers/<Id>.md, tags/<tag>.md and users/<Id>.md).
 
 Usage:
   npm run import -- <dump-folder | Posts.xml | site.7z> --out <content-folder> [options]
 
   <dump-folder>        A folder holding Posts.xml and, when present, PostLinks.xml (duplicate
                        and linked questions), Tags.xml (tag counts, cross-checked), Users.xml
-                       (authors' names) and Comments.xml (each post's comments, in its file).
+                       (authors' names, and the profiles of users/), Badges.xml (their badges)
+                       and Comments.xml (each post's comments, in its file).
                        Given Posts.xml itself, the files beside it are used. Given a site's
                        .7z as Stack Exchange publishes it, its files are read out of it as
                        the import goes, with Debian's 7-Zip (7zz), nothing unpacked. Edit history
@@ -85,6 +88,11 @@ Options:
                        i.sstatic.net and the site itself). No other host is ever asked.
   --image-cache DIR    Where fetched images are kept between imports (default: <out>.image-cache
                        beside --out): a second import asks no host for an image it has.
+  --no-users           Write no users/ files: credits name each user and link to their profile
+                       on the site (authorUrl, editorUrl), and Badges.xml is not read. By
+                       default each user whom a question, answer or comment written credits
+                       gets users/<Id>.md (their profile, "About me" and badges), and the
+                       posts and comments name it (user, editorUser).
   --json               Print the report as JSON instead of text.
   --quiet              No progress display. (It is shown only when stderr is a terminal.)
   -h, --help           Show this help.
@@ -120,6 +128,7 @@ const OPTIONS = {
   images: { type: "boolean", default: false },
   "image-hosts": { type: "string" },
   "image-cache": { type: "string" },
+  users: { type: "boolean", default: true },
   json: { type: "boolean", default: false },
   quiet: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
@@ -227,6 +236,7 @@ export function parseImportArguments(
     pageSize,
     json: values.json,
     quiet: values.quiet,
+    users: values.users,
     images: values.images ? { hosts, cache: values["image-cache"] } : undefined,
   };
 }

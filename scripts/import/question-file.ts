@@ -8,11 +8,15 @@ import { frontmatterBlock } from "./frontmatter-block.ts";
 export interface CreditFields {
   author?: string;
   authorUrl?: string;
+  /** The author's id, named by users/<id>.md; never with `authorUrl`. */
+  user?: string;
   source?: string;
   license?: string;
   edited?: string;
   editor?: string;
   editorUrl?: string;
+  /** The editor's id, named by users/<id>.md; never with `editorUrl`. */
+  editorUser?: string;
   /** CommunityOwnedDate: left out when the post is not community wiki. */
   communityWiki?: true;
 }
@@ -53,10 +57,12 @@ export function creditFields(credit: PostCredit): CreditFields {
   const fields: CreditFields = { source: credit.source };
   if (credit.author !== undefined) fields.author = credit.author;
   if (credit.authorUrl !== undefined) fields.authorUrl = credit.authorUrl;
+  if (credit.user !== undefined) fields.user = credit.user;
   if (credit.license !== undefined) fields.license = credit.license;
   if (credit.edited !== undefined) fields.edited = credit.edited;
   if (credit.editor !== undefined) fields.editor = credit.editor;
   if (credit.editorUrl !== undefined) fields.editorUrl = credit.editorUrl;
+  if (credit.editorUser !== undefined) fields.editorUser = credit.editorUser;
   return fields;
 }
 
@@ -76,7 +82,9 @@ export function renderFrontmatter(fields: QuestionFields, comment: string): stri
   ordered["answers"] = fields.answers;
   for (const key of [
     ...["closed", "closeReason", "locked", "modified", "views", "score", "communityWiki"],
-    ...["author", "authorUrl", "source", "license", "edited", "editor", "editorUrl"],
+    // `user` and `editorUser` where the links they replace would be (see settleEditors).
+    ...["author", "authorUrl", "user", "source", "license"],
+    ...["edited", "editor", "editorUrl", "editorUser"],
   ] as const) {
     if (fields[key] !== undefined) ordered[key] = fields[key];
   }

@@ -10,6 +10,7 @@ import type { ImagesPass } from "./import-images.ts";
 import type { TagCountCheck } from "./tag-counts.ts";
 import type { TagWikiOutcome } from "./tag-wikis.ts";
 import type { TextDifference } from "./text-check.ts";
+import type { UsersPass } from "./import-users.ts";
 
 /** Everything an import did and did not do; printed as text, or as JSON with --json. */
 export interface ImportReport {
@@ -77,6 +78,15 @@ export interface ImportReport {
     unknownUsers: number;
     namesCleaned: NameCleaned[];
   };
+  /** Who got a file in users/, from Users.xml's rows and Badges.xml's badges. */
+  users: {
+    /** Whether users/ was written: false with `--no-users`, or without Users.xml. */
+    files: boolean;
+    /** Why not, when it was not: the flag, or the file missing. */
+    without: "--no-users" | "no Users.xml" | null;
+    /** Badges.xml, when it is in the dump (read only when users/ is written). */
+    badgesFile: string | null;
+  } & UsersPass;
   /** Posts written per licence, and where their licences came from. */
   licences: {
     perLicence: { licence: string; posts: number }[];
@@ -203,7 +213,7 @@ export function formatReport(report: ImportReport): string {
     ...noteCountRows(report),
     ...listSections(report),
     ...textCheckLines(report.textCheck),
-    ...notCarriedOverLines(report.notCarriedOver),
+    ...notCarriedOverLines(report.notCarriedOver, report.users),
     ...problemSection(report.problems),
     "",
     outcome(report),
@@ -369,6 +379,7 @@ function creditCountRows(report: ImportReport): string[] {
         : `of ${n(posts)} posts: ${n(authors.fromUsers)} named from Users.xml (${n(authors.users)} users) with a link, ${n(authors.fromOwnerDisplayName)} by OwnerDisplayName (deleted users)`,
     ),
     countRow("posts without author", authors.none),
+    ...userRows(report),
     countRow(
       "licences",
       licences.perLicence.length,
@@ -381,6 +392,53 @@ function creditCountRows(report: ImportReport): string[] {
         .join(", "),
     ),
   ];
+}
+
+/** The users/ files written and the badges in them, or why there are none. */
+function userRows({ users, authors }: ImportReport): string[] {
+  if (!users.files) {
+    const why =
+      users.without === "--no-users"
+        ? "--no-users: credits link to the users' profiles on the site"
+        : "no Users.xml";
+    return [countRow("users written", 0, why)];
+  }
+  const [websites, others] = [users.websitesLeftOut.length, users.fieldsLeftOut.length];
+  return [
+    countRow(
+      "users written",
+      users.written,
+      `of ${n(authors.users)} rows in Users.xml: each credited by a question, answer or comment written; ` +
+        `${n(users.wroteNothing)} wrote nothing imported` +
+        (users.unnamed === 0
+          ? ""
+          : `, ${n(users.unnamed)} row${users.unnamed === 1 ? " names" : "s name"} nobody`) +
+        `; ${n(websites)} website${websites === 1 ? "" : "s"} left out` +
+        (others === 0 ? "" : `, ${n(others)} other value${others === 1 ? "" : "s"}`) +
+        (websites + others === 0 ? "" : " (listed below)"),
+    ),
+    badgeRow(users),
+  ];
+}
+
+/** The badges counted in the users' files, and those of no known class. */
+function badgeRow({ badges, badgesFile }: ImportReport["users"]): string {
+  if (badges === null || badgesFile === null) return countRow("badges written", 0, "no Badges.xml");
+  const unknown = badges.unknownClass.reduce((sum, item) => sum + item.awards, 0);
+  const layout =
+    badges.layout === "no Class"
+      ? "no Class column, so classes by name from Stack Exchange's badges"
+      : "with Class and TagBased";
+  const several = badges.severalClasses.length;
+  return countRow(
+    "badges written",
+    badges.awarded,
+    `of ${n(badges.rows)} rows in ${basename(badgesFile)} (${layout}), on the users written; ` +
+      `${n(unknown)} of no known class` +
+      (several === 0 ? "" : `, ${n(several)} given one user in several classes`) +
+      (badges.unnamed === 0 ? "" : `; ${n(badges.unnamed)} rows with no Name, not counted`) +
+      (unknown + several === 0 ? "" : " (listed below)"),
+  );
 }
 
 /** The counts of what was changed, noted or failed; each list follows below them. */
@@ -452,6 +510,7 @@ function listSections(report: ImportReport): string[] {
       "Tag wikis left out (dump tag: why):",
       report.tagWikis.leftOut.map((item) => `${item.tag}: ${item.reason}`),
     ),
+    ...userSections(report.users),
     ...otherNotesSection(report),
   ];
 }
@@ -476,6 +535,32 @@ function commentSections(comments: ImportReport["comments"]): string[] {
         return `comment ${problem.id} (Comments.xml line ${problem.line}): ${what === "" ? "" : `${what}: `}${problem.reason}`;
       }),
       EXAMPLES,
+    ),
+  ];
+}
+
+/** What the users' files leave out, and the badges written without a class or with two. */
+function userSections(users: ImportReport["users"]): string[] {
+  return [
+    ...section(
+      "Websites left out of users' files (WebsiteUrl is not an http or https address):",
+      users.websitesLeftOut.map((item) => `user ${item.user}: ${JSON.stringify(item.website)}`),
+    ),
+    ...section(
+      "Values left out of users' files (they do not fit the field):",
+      users.fieldsLeftOut.map(
+        (item) => `user ${item.user}: ${item.field} from ${item.source}: ${item.reason}`,
+      ),
+    ),
+    ...section(
+      "Badges written without a class (Badges.xml gives none, and Stack Exchange's badges have no such name), with the times awarded:",
+      (users.badges?.unknownClass ?? []).map((item) => `${item.name}: ${n(item.awards)}`),
+    ),
+    ...section(
+      "Badges whose rows give one user different classes (written once, at the highest):",
+      (users.badges?.severalClasses ?? []).map(
+        (item) => `user ${item.user}: ${item.name} (${item.classes.join(", ")})`,
+      ),
     ),
   ];
 }
@@ -615,7 +700,10 @@ function noticeRows(notices: ImportReport["notices"]): string[] {
   ];
 }
 
-function notCarriedOverLines(notCarriedOver: ImportReport["notCarriedOver"]): string[] {
+function notCarriedOverLines(
+  notCarriedOver: ImportReport["notCarriedOver"],
+  users: ImportReport["users"],
+): string[] {
   return [
     "",
     "Not carried over (the content format has no place for them):",
@@ -623,7 +711,7 @@ function notCarriedOverLines(notCarriedOver: ImportReport["notCarriedOver"]): st
       (item) =>
         `  ${`${item.what}:`.padEnd(14)}${item.rows === null ? `${item.file} was not in the dump` : `${n(item.rows)} rows in ${item.file}`}`,
     ),
-    "  also:         favourites, close voters, badges, user profiles",
+    `  also:         favourites, close voters${users.files ? "" : `, user profiles and badges (${users.without ?? ""})`}`,
   ];
 }
 

@@ -46,3 +46,31 @@ export function rowsOf(path: string): Row[] {
   parser.write(readFileSync(path, "utf8")).close();
   return rows;
 }
+
+/**
+ * The users a complete dump's import must write a file for, worked out from its rows: those
+ * with a Users.xml row and a name who own a question, an answer to a question of the dump, or
+ * a comment on either. By id, with their Users.xml row.
+ */
+export function creditedUsers(folder: string): Map<string, Row> {
+  const posts = rowsOf(join(folder, "Posts.xml"));
+  const questions = new Set(
+    posts.filter((row) => row["PostTypeId"] === "1").map((row) => row["Id"]),
+  );
+  const written = posts.filter(
+    (row) =>
+      row["PostTypeId"] === "1" || (row["PostTypeId"] === "2" && questions.has(row["ParentId"])),
+  );
+  const writtenIds = new Set(written.map((row) => row["Id"]));
+  const credited = new Set([
+    ...written.map((row) => row["OwnerUserId"]),
+    ...rowsOf(join(folder, "Comments.xml"))
+      .filter((row) => writtenIds.has(row["PostId"]))
+      .map((row) => row["UserId"]),
+  ]);
+  return new Map(
+    rowsOf(join(folder, "Users.xml"))
+      .filter((row) => credited.has(row["Id"]) && (row["DisplayName"] ?? "").trim() !== "")
+      .map((row) => [row["Id"] ?? "", row]),
+  );
+}

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { projectRoot } from "../../src/project-paths.ts";
-import { readImportedContent, readWrittenFolder } from "./imported-content.ts";
+import { assertUsersValid, readImportedContent, readWrittenFolder } from "./imported-content.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 import { dumpFile, row, type Attributes } from "../helpers/dump-rows.ts";
 import { runImport } from "../helpers/run-import.ts";
@@ -589,77 +589,107 @@ describe("the import command", () => {
     );
     const out = outFolder("answers-out");
     const run = runImport(dump, "--out", out, "--json");
+    const noUsersOut = outFolder("answers-out-no-users");
+    const noUsersRun = runImport(dump, "--out", noUsersOut, "--json", "--no-users");
     const user = (id: string) => `https://answers.stackexchange.com/users/${id}`;
+    /**
+     * How a credit links to a user Users.xml has: by default to their users/ file; with
+     * --no-users, as the import always did before users/, to their profile on the site.
+     */
+    const modes = [
+      { flag: "by default", out, run, link: (id: string) => ({ user: id }) },
+      {
+        flag: "with --no-users",
+        out: noUsersOut,
+        run: noUsersRun,
+        link: (id: string) => ({ authorUrl: user(id) }),
+      },
+    ];
 
-    it("writes each answer with its question, date, score, acceptance and credit", () => {
-      assert.equal(run.status, 0, run.stderr + run.stdout);
-      const { questions, answers } = readWrittenFolder(out);
-      assert.deepEqual([...questions.keys()].sort(), ["1", "5", "7"]);
-      assert.deepEqual([...answers.keys()].sort(), ["2", "3", "6", "8", "9"]);
-      // Its comments are the next test's.
-      assert.deepEqual(
-        { ...questions.get("1")?.fields, comments: undefined },
-        {
-          title: "Question 1",
-          tags: ["beer"],
-          asked: "2015-03-02T10:00:00.123Z",
-          answers: 2,
-          score: -2,
-          author: "O'Brien",
-          authorUrl: user("8"),
-          source: "https://answers.stackexchange.com/q/1",
-          license: "CC BY-SA 3.0",
-          comments: undefined,
-        },
-      );
-      assert.deepEqual(answers.get("3")?.fields, {
-        question: "1",
-        answered: "2015-03-04T11:00:00.456Z",
-        score: 1,
-        accepted: true,
-        author: "A & B <ops>",
-        authorUrl: user("10"),
-        source: "https://answers.stackexchange.com/a/3",
-        license: "CC BY-SA 4.0",
+    for (const { flag, out, run, link } of modes)
+      it(`writes each answer with its question, date, score, acceptance and credit, ${flag}`, () => {
+        assert.equal(run.status, 0, run.stderr + run.stdout);
+        const { questions, answers } = readWrittenFolder(out);
+        assert.deepEqual([...questions.keys()].sort(), ["1", "5", "7"]);
+        assert.deepEqual([...answers.keys()].sort(), ["2", "3", "6", "8", "9"]);
+        // Its comments are the next test's.
+        assert.deepEqual(
+          { ...questions.get("1")?.fields, comments: undefined },
+          {
+            title: "Question 1",
+            tags: ["beer"],
+            asked: "2015-03-02T10:00:00.123Z",
+            answers: 2,
+            score: -2,
+            author: "O'Brien",
+            ...link("8"),
+            source: "https://answers.stackexchange.com/q/1",
+            license: "CC BY-SA 3.0",
+            comments: undefined,
+          },
+        );
+        assert.deepEqual(answers.get("3")?.fields, {
+          question: "1",
+          answered: "2015-03-04T11:00:00.456Z",
+          score: 1,
+          accepted: true,
+          author: "A & B <ops>",
+          ...link("10"),
+          source: "https://answers.stackexchange.com/a/3",
+          license: "CC BY-SA 4.0",
+        });
+        assert.equal(answers.get("3")?.body, "<p>Answer 3.</p>\n");
+        const field = (id: string, name: string) => answers.get(id)?.fields[name];
+        assert.deepEqual(
+          ["2", "3", "6", "8", "9"].map((id) => [id, field(id, "accepted")]),
+          [
+            ["2", undefined],
+            ["3", true],
+            ["6", true],
+            ["8", undefined],
+            ["9", undefined],
+          ],
+          "accepted: true only on the answer each question names, also one read before it",
+        );
+        assert.deepEqual(
+          ["2", "6", "8", "9"].map((id) => ({
+            author: field(id, "author"),
+            ...(field(id, "user") !== undefined && { user: field(id, "user") }),
+            ...(field(id, "authorUrl") !== undefined && { authorUrl: field(id, "authorUrl") }),
+          })),
+          [
+            { author: "Brian", ...link("9") },
+            { author: '"Quoted" start', ...link("12") },
+            { author: "Community", ...link("-1") },
+            { author: "ann b" },
+          ],
+        );
+        assert.equal(field("2", "score"), -1);
+
+        const q5 = questions.get("5")?.fields;
+        assert.deepEqual(
+          [q5?.["author"], q5?.["authorUrl"], q5?.["user"], q5?.["license"], q5?.["answers"]],
+          ["Deleted & Co", undefined, undefined, "CC BY-SA 2.5", 1],
+          "a deleted user by name, unlinked; a 2010 post under CC BY-SA 2.5",
+        );
+        const q7 = questions.get("7");
+        assert.deepEqual(
+          [
+            q7?.fields["author"],
+            q7?.fields["authorUrl"],
+            q7?.fields["user"],
+            q7?.fields["answers"],
+          ],
+          [undefined, undefined, undefined, 2],
+          "OwnerUserId 404 has no user row and no OwnerDisplayName: no author",
+        );
+        assert.match(q7?.comment ?? "", /asked by an unknown user,/);
+        // The comment line names the profile on the site either way, for a person reading it.
+        assert.match(
+          questions.get("1")?.comment ?? "",
+          /asked by "O'Brien" \(https:\/\/answers\.stackexchange\.com\/users\/8\),/,
+        );
       });
-      assert.equal(answers.get("3")?.body, "<p>Answer 3.</p>\n");
-      const field = (id: string, name: string) => answers.get(id)?.fields[name];
-      assert.deepEqual(
-        ["2", "3", "6", "8", "9"].map((id) => [id, field(id, "accepted")]),
-        [
-          ["2", undefined],
-          ["3", true],
-          ["6", true],
-          ["8", undefined],
-          ["9", undefined],
-        ],
-        "accepted: true only on the answer each question names, also one read before it",
-      );
-      assert.deepEqual(
-        ["2", "6", "8", "9"].map((id) => [field(id, "author"), field(id, "authorUrl")]),
-        [
-          ["Brian", user("9")],
-          ['"Quoted" start', user("12")],
-          ["Community", user("-1")],
-          ["ann b", undefined],
-        ],
-      );
-      assert.equal(field("2", "score"), -1);
-
-      const q5 = questions.get("5")?.fields;
-      assert.deepEqual(
-        [q5?.["author"], q5?.["authorUrl"], q5?.["license"], q5?.["answers"]],
-        ["Deleted & Co", undefined, "CC BY-SA 2.5", 1],
-        "a deleted user by name, unlinked; a 2010 post under CC BY-SA 2.5",
-      );
-      const q7 = questions.get("7");
-      assert.deepEqual(
-        [q7?.fields["author"], q7?.fields["authorUrl"], q7?.fields["answers"]],
-        [undefined, undefined, 2],
-        "OwnerUserId 404 has no user row and no OwnerDisplayName: no author",
-      );
-      assert.match(q7?.comment ?? "", /asked by an unknown user,/);
-    });
 
     it("reports answers, the one whose question is not in the dump, authors and what is not carried over", () => {
       const result = report(run);
@@ -726,71 +756,329 @@ describe("the import command", () => {
       assert.doesNotMatch(text, /^ {2}comments: /m, "comments are no longer 'not carried over'");
     });
 
-    it("writes each comment into its post's file, oldest first, credited, and lists the others", () => {
-      const { questions, answers } = readWrittenFolder(out);
-      const on = "2015-03-02T12:00:00.000Z";
-      assert.deepEqual(questions.get("1")?.fields["comments"], [
-        {
-          id: "3",
-          text: "Comment 3",
-          commented: "2015-03-01T12:00:00.000Z",
-          license: "CC BY-SA 3.0",
-        },
-        {
-          id: "1",
-          text: "Comment 1",
-          commented: on,
-          score: 3,
-          author: "O'Brien",
-          authorUrl: user("8"),
-          license: "CC BY-SA 3.0",
-        },
-      ]);
-      assert.deepEqual(answers.get("2")?.fields["comments"], [
-        { id: "2", text: "Comment 2", commented: on, author: "Gone", license: "CC BY-SA 3.0" },
-      ]);
-      assert.deepEqual(answers.get("9")?.fields["comments"], [
-        {
-          id: "8",
-          text: 'Two\nlines: "quoted" \\ # - <row>',
-          commented: "2019-01-01T00:00:00.000Z",
-          author: "Community",
-          authorUrl: user("-1"),
-          license: "CC BY-SA 4.0",
-        },
-      ]);
-      assert.equal(answers.get("9")?.body, "<p>Answer 9.</p>\n", "the body is untouched");
-      const withComments = [...questions.values(), ...answers.values()].filter(
-        ({ fields }) => "comments" in fields,
-      );
-      assert.equal(withComments.length, 3);
+    for (const { flag, out, link } of modes)
+      it(`writes each comment into its post's file, oldest first, credited, and lists the others, ${flag}`, () => {
+        const { questions, answers } = readWrittenFolder(out);
+        const on = "2015-03-02T12:00:00.000Z";
+        assert.deepEqual(questions.get("1")?.fields["comments"], [
+          {
+            id: "3",
+            text: "Comment 3",
+            commented: "2015-03-01T12:00:00.000Z",
+            license: "CC BY-SA 3.0",
+          },
+          {
+            id: "1",
+            text: "Comment 1",
+            commented: on,
+            score: 3,
+            author: "O'Brien",
+            ...link("8"),
+            license: "CC BY-SA 3.0",
+          },
+        ]);
+        assert.deepEqual(answers.get("2")?.fields["comments"], [
+          { id: "2", text: "Comment 2", commented: on, author: "Gone", license: "CC BY-SA 3.0" },
+        ]);
+        assert.deepEqual(answers.get("9")?.fields["comments"], [
+          {
+            id: "8",
+            text: 'Two\nlines: "quoted" \\ # - <row>',
+            commented: "2019-01-01T00:00:00.000Z",
+            author: "Community",
+            ...link("-1"),
+            license: "CC BY-SA 4.0",
+          },
+        ]);
+        assert.equal(answers.get("9")?.body, "<p>Answer 9.</p>\n", "the body is untouched");
+        const withComments = [...questions.values(), ...answers.values()].filter(
+          ({ fields }) => "comments" in fields,
+        );
+        assert.equal(withComments.length, 3);
 
-      const { comments } = report(run);
-      assert.deepEqual(
-        { ...comments, file: basename(comments.file ?? ""), unreadable: [] },
-        {
-          file: "Comments.xml",
-          rows: 8,
-          written: 4,
-          posts: 3,
-          onPostsNotImported: [
-            { id: "4", post: "4" },
-            { id: "5", post: "99" },
+        const { comments } = report(run);
+        assert.deepEqual(
+          { ...comments, file: basename(comments.file ?? ""), unreadable: [] },
+          {
+            file: "Comments.xml",
+            rows: 8,
+            written: 4,
+            posts: 3,
+            onPostsNotImported: [
+              { id: "4", post: "4" },
+              { id: "5", post: "99" },
+            ],
+            unreadable: [],
+            perLicence: [
+              { licence: "CC BY-SA 3.0", comments: 3 },
+              { licence: "CC BY-SA 4.0", comments: 1 },
+            ],
+          },
+        );
+        assert.deepEqual(
+          comments.unreadable.map(({ id, line, field, source }) => ({ id, line, field, source })),
+          [
+            { id: "6", line: 8, field: "text", source: "Text" },
+            { id: "1", line: 9, field: "id", source: "Id" },
           ],
-          unreadable: [],
-          perLicence: [
-            { licence: "CC BY-SA 3.0", comments: 3 },
-            { licence: "CC BY-SA 4.0", comments: 1 },
+        );
+      });
+  });
+
+  describe("users", () => {
+    const edited = (by: string) => ({
+      LastEditDate: "2015-04-01T00:00:00.000",
+      LastEditorUserId: by,
+    });
+    const hostileAbout =
+      '<script>alert("x")</script>\n---\ntitle: hacked\n---\n<p onclick="x()">Hi</p>\n';
+    const dump = writeDump(
+      "people.stackexchange.com",
+      [
+        // Edited by user 20, who writes nothing: the edit links to their profile.
+        question(1, { OwnerUserId: "8", AnswerCount: "1", ...edited("20") }),
+        // Edited by user 8, already credited: the edit names their file at once.
+        answer(2, 1, { OwnerUserId: "9", ...edited("8") }),
+        // Edited by user 11, whose only post comes later: named once the pass is over.
+        question(3, { OwnerUserId: "10", ...edited("11") }),
+        // User 12's only answer is to a question not in the dump: left out, so no file.
+        answer(4, 99, { OwnerUserId: "12" }),
+        question(5, { OwnerUserId: "404", OwnerDisplayName: "Gone", ...edited("-1") }),
+        question(6, { OwnerUserId: "13", AnswerCount: "1" }),
+        answer(7, 6, { OwnerUserId: "-1" }),
+      ],
+      undefined,
+      {
+        "Users.xml": {
+          root: "users",
+          rows: [
+            { Id: "-1", DisplayName: "Community", CreationDate: "2010-01-01T00:00:00.000" },
+            {
+              Id: "8",
+              DisplayName: "O'Brien",
+              Reputation: "1234",
+              CreationDate: "2014-01-21T20:00:00.123",
+              LastAccessDate: "2016-12-01T08:00:00.000",
+              Location: "Cork, Ireland",
+              WebsiteUrl: "https://obrien.example.org/",
+              Views: "56",
+              AboutMe: "<p>Brewer.</p>\n",
+            },
+            { Id: "9", DisplayName: "Brian ", CreationDate: "2018-06-01T00:00:00.000" },
+            { Id: "10", DisplayName: "Ten", WebsiteUrl: "www.ten.example.org" },
+            { Id: "11", DisplayName: "Eleven" },
+            { Id: "12", DisplayName: "Twelve" },
+            {
+              Id: "13",
+              DisplayName: '<b>Bold</b>\n"name" # - : x',
+              Reputation: "12abc",
+              CreationDate: "2014-05-05T05:05:05.000",
+              LastAccessDate: "yesterday",
+              Location: '<script>alert(1)</script>\nParis: "here"',
+              WebsiteUrl: "javascript:alert(1)",
+              AboutMe: hostileAbout,
+            },
+            { Id: "20", DisplayName: "Editor Only" },
+            { Id: "30", DisplayName: "Lurker" },
+            { Id: "31" },
           ],
         },
-      );
+        "Comments.xml": {
+          root: "comments",
+          rows: [
+            { ...comment(1, 1, "2015-03-02T12:00:00.000"), UserId: "11" },
+            { ...comment(2, 99, "2015-03-02T12:00:00.000"), UserId: "30" },
+            { ...comment(3, 6, "2015-03-02T12:00:00.000"), UserDisplayName: "Passer-by" },
+          ],
+        },
+        "Badges.xml": {
+          root: "badges",
+          rows: [
+            ["8", "Teacher"],
+            ["8", "Teacher"],
+            ["8", "Great Answer"],
+            ["13", "Steward"],
+            ["20", "Editor"],
+            ["-1", "Autobiographer"],
+          ].map(([user = "", name = ""], index) => ({
+            Id: String(index + 1),
+            UserId: user,
+            Name: name,
+            Date: "2015-01-01T00:00:00.000",
+          })),
+        },
+      },
+    );
+    const out = outFolder("people-out");
+    const run = runImport(dump, "--out", out, "--json");
+    const profile = (id: string) => `https://people.stackexchange.com/users/${id}`;
+
+    it("writes a file for each user a post or comment written credits, and no other", () => {
+      assert.equal(run.status, 0, run.stderr + run.stdout);
+      const { users } = readWrittenFolder(out);
+      assert.deepEqual([...users.keys()].sort(), ["-1", "10", "11", "13", "8", "9"]);
+      assertUsersValid(users);
+      assert.deepEqual(users.get("8")?.fields, {
+        name: "O'Brien",
+        reputation: 1234,
+        joined: "2014-01-21T20:00:00.123Z",
+        lastSeen: "2016-12-01T08:00:00.000Z",
+        location: "Cork, Ireland",
+        website: "https://obrien.example.org/",
+        views: 56,
+        source: profile("8"),
+        license: "CC BY-SA 3.0",
+        badges: [
+          { name: "Great Answer", class: "gold", count: 1 },
+          { name: "Teacher", class: "bronze", count: 2 },
+        ],
+      });
+      assert.equal(users.get("8")?.body, "<p>Brewer.</p>\n", "About me, as the dump has it");
+      assert.deepEqual(users.get("9")?.fields, {
+        name: "Brian",
+        joined: "2018-06-01T00:00:00.000Z",
+        source: profile("9"),
+        license: "CC BY-SA 4.0",
+      });
+      assert.equal(users.get("9")?.body, "", "no AboutMe, no body");
+      assert.deepEqual(users.get("-1")?.fields["badges"], [
+        { name: "Autobiographer", class: "bronze", count: 1 },
+      ]);
+    });
+
+    it("names each user's file from their posts, comments and edits", () => {
+      const { questions, answers } = readWrittenFolder(out);
+      const credit = (fields: Record<string, unknown> = {}) =>
+        Object.fromEntries(
+          ["author", "authorUrl", "user", "editor", "editorUrl", "editorUser"]
+            .filter((key) => fields[key] !== undefined)
+            .map((key) => [key, fields[key]]),
+        );
+      assert.deepEqual(credit(questions.get("1")?.fields), {
+        author: "O'Brien",
+        user: "8",
+        editor: "Editor Only",
+        editorUrl: profile("20"),
+      });
+      assert.deepEqual(credit(answers.get("2")?.fields), {
+        author: "Brian",
+        user: "9",
+        editor: "O'Brien",
+        editorUser: "8",
+      });
+      assert.deepEqual(credit(questions.get("3")?.fields), {
+        author: "Ten",
+        user: "10",
+        editor: "Eleven",
+        editorUser: "11",
+      });
+      assert.deepEqual(credit(questions.get("5")?.fields), {
+        author: "Gone",
+        editor: "Community",
+        editorUser: "-1",
+      });
+      assert.deepEqual(credit(answers.get("7")?.fields), { author: "Community", user: "-1" });
+      const comments = (id: string) =>
+        ((questions.get(id)?.fields["comments"] ?? []) as Record<string, unknown>[]).map(credit);
+      assert.deepEqual(comments("1"), [{ author: "Eleven", user: "11" }]);
+      assert.deepEqual(comments("6"), [{ author: "Passer-by" }]);
+      // The line that settles an edit is the one the writer would have put there.
+      const text = readFileSync(join(out, "questions/3.md"), "utf8");
+      assert.match(text, /\neditor: "Eleven"\neditorUser: "11"\n---\n/);
+    });
+
+    it("writes a hostile profile safely: one-line fields, no script address, the body as it is", () => {
+      const { users } = readWrittenFolder(out);
+      const hostile = users.get("13");
+      assert.deepEqual(hostile?.fields, {
+        name: '<b>Bold</b> "name" # - : x',
+        joined: "2014-05-05T05:05:05.000Z",
+        location: '<script>alert(1)</script> Paris: "here"',
+        source: profile("13"),
+        license: "CC BY-SA 3.0",
+        badges: [{ name: "Steward", count: 1 }],
+      });
+      // The site's sanitizer makes the body safe, as it does posts': kept exactly.
+      assert.equal(hostile?.body, hostileAbout);
+      const { questions } = readWrittenFolder(out);
+      assert.equal(questions.get("6")?.fields["author"], '<b>Bold</b> "name" # - : x');
+
+      const { users: part } = report(run);
+      assert.deepEqual(part.websitesLeftOut, [
+        { user: "10", website: "www.ten.example.org" },
+        { user: "13", website: "javascript:alert(1)" },
+      ]);
       assert.deepEqual(
-        comments.unreadable.map(({ id, line, field, source }) => ({ id, line, field, source })),
+        part.fieldsLeftOut.map(({ user, field, source }) => [user, field, source]),
         [
-          { id: "6", line: 8, field: "text", source: "Text" },
-          { id: "1", line: 9, field: "id", source: "Id" },
+          ["13", "reputation", 'Reputation="12abc"'],
+          ["13", "lastSeen", 'LastAccessDate="yesterday"'],
         ],
       );
+    });
+
+    it("reports the users written, those left out and the badges", () => {
+      const { users } = report(run);
+      assert.deepEqual(
+        {
+          files: users.files,
+          written: users.written,
+          wroteNothing: users.wroteNothing,
+          unnamed: users.unnamed,
+          badgesFile: basename(users.badgesFile ?? ""),
+        },
+        { files: true, written: 6, wroteNothing: 3, unnamed: 1, badgesFile: "Badges.xml" },
+      );
+      assert.deepEqual(users.badges, {
+        rows: 6,
+        layout: "no Class",
+        awarded: 5,
+        unnamed: 0,
+        unknownClass: [{ name: "Steward", awards: 1 }],
+        severalClasses: [],
+      });
+      const text = runImport(dump, "--out", outFolder("people-out-text")).stdout;
+      for (const line of [
+        /^ {2}users written +6 {2}of 10 rows in Users\.xml: each credited by a question, answer or comment written; 3 wrote nothing imported, 1 row names nobody; 2 websites left out, 2 other values \(listed below\)$/m,
+        /^ {2}badges written +5 {2}of 6 rows in Badges\.xml \(no Class column, so classes by name from Stack Exchange's badges\), on the users written; 1 of no known class \(listed below\)$/m,
+        /^ {2}user 13: "javascript:alert\(1\)"$/m,
+        /^ {2}user 13: reputation from Reputation="12abc": /m,
+        /^ {2}Steward: 1$/m,
+        /^ {2}also: {9}favourites, close voters$/m,
+      ]) {
+        assert.match(text, line);
+      }
+    });
+
+    it("with --no-users, writes no users/ and links to profiles, as before users/", () => {
+      const noUsers = outFolder("people-out-no-users");
+      const result = report(runImport(dump, "--out", noUsers, "--json", "--no-users"));
+      assert.equal(existsSync(join(noUsers, "users")), false);
+      assert.equal(result.users.files, false);
+      assert.equal(result.users.without, "--no-users");
+      assert.equal(result.users.badges, null, "Badges.xml is not read");
+      // The same files but for the link: each `user` a profile link, no users/.
+      const [withUsers, without] = [readWrittenFolder(out), readWrittenFolder(noUsers)];
+      const asProfileLinks = (text: string) =>
+        text
+          .replace(
+            /^( *)user: "(-?\d+)"$/gm,
+            (_, indent: string, id: string) => `${indent}authorUrl: "${profile(id)}"`,
+          )
+          .replace(/^editorUser: "(-?\d+)"$/gm, (_, id: string) => `editorUrl: "${profile(id)}"`);
+      for (const kind of ["questions", "answers"] as const) {
+        for (const [id, post] of withUsers[kind]) {
+          const text = readFileSync(join(out, kind, `${id}.md`), "utf8");
+          assert.equal(
+            asProfileLinks(text),
+            readFileSync(join(noUsers, kind, `${id}.md`), "utf8"),
+            `${kind}/${id}`,
+          );
+          assert.ok(without[kind].has(id), `${kind}/${id}`);
+          // Every author Users.xml names has a file: no credit links to a profile instead.
+          assert.equal(post.fields["authorUrl"], undefined, `${kind}/${id}`);
+        }
+      }
     });
   });
 
@@ -844,6 +1132,7 @@ describe("the import command", () => {
     assert.equal(help.status, 0);
     // What it reads and what it leaves, as the import does.
     assert.match(help.stdout, /Comments\.xml \(each post's comments, in its file\)/);
+    assert.match(help.stdout, /Badges\.xml \(their badges\)/);
     assert.match(
       help.stdout,
       /Edit history\s+\(PostHistory\.xml\) and votes \(Votes\.xml\) are not imported/,
@@ -860,6 +1149,7 @@ describe("the import command", () => {
       "--allow-partial",
       "--check-text",
       "--page-size",
+      "--no-users",
       "--json",
       "--quiet",
       "--help",
@@ -974,6 +1264,9 @@ describe("the import command", () => {
       "closed",
     );
     assert.equal(readImportedContent(join(workDir, "answers-out")).entries.size, 3);
+    assert.equal(readImportedContent(join(workDir, "answers-out-no-users")).entries.size, 3);
+    // Its posts and comments name users/ files; whether each exists is the build's next check.
+    assert.equal(readImportedContent(join(workDir, "people-out")).entries.size, 4);
   });
 
   it("finishes the swap of an import killed between its renames, then imports as asked", () => {

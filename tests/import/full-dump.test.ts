@@ -4,11 +4,17 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
-import { fullBeerDump, rowsOf, withFullDump, type Row } from "../helpers/real-dumps.ts";
+import {
+  creditedUsers,
+  fullBeerDump,
+  rowsOf,
+  withFullDump,
+  type Row,
+} from "../helpers/real-dumps.ts";
 import { runImport } from "../helpers/run-import.ts";
 import { highestFirst, tabIds, unansweredIds } from "../helpers/listing-tabs.ts";
 import { assertTagWikisShown } from "./dump-tag-wikis.ts";
-import { readWrittenFolder } from "./imported-content.ts";
+import { assertUsersValid, readWrittenFolder } from "./imported-content.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import type { ImportReport } from "../../scripts/import/report.ts";
 
@@ -16,7 +22,7 @@ import type { ImportReport } from "../../scripts/import/report.ts";
  * The complete 2014 beer dump (all eight files, PostHistory.xml among them), imported and built
  * by the real commands, and checked against the dump read here with a parser of its own: what
  * a reader judges a post by (its close, lock and community wiki notices, its tags' wikis, the
- * listing's tabs).
+ * listing's tabs), and its users' files with the badges of its old-layout Badges.xml.
  */
 const content = join(projectRoot, "tests/.output/import/full-beer");
 const site = join(projectRoot, "tests/.output/import/full-beer-dist");
@@ -172,5 +178,49 @@ describe("the complete 2014 beer dump", withFullDump, () => {
 
   it("every tag's excerpt shows on its page and on tags/, every wiki has its page", () => {
     assertTagWikisShown(fullBeerDump, site, {});
+  });
+
+  it("writes a users/ file for each user credited, with exactly their Badges.xml rows", () => {
+    const { users } = readWrittenFolder(content);
+    const expected = creditedUsers(fullBeerDump);
+    assert.deepEqual([...users.keys()].sort(), [...expected.keys()].sort());
+    assertUsersValid(users);
+    // Badges.xml's rows per user and name, counted here; the dump has no Class or TagBased.
+    const rows = rowsOf(join(fullBeerDump, "Badges.xml"));
+    assert.ok(rows.every((row) => row["Class"] === undefined && row["TagBased"] === undefined));
+    const counted = new Map<string, Map<string, number>>();
+    for (const row of rows) {
+      const own = counted.get(row["UserId"] ?? "") ?? new Map<string, number>();
+      own.set(row["Name"] ?? "", (own.get(row["Name"] ?? "") ?? 0) + 1);
+      counted.set(row["UserId"] ?? "", own);
+    }
+    let awarded = 0;
+    for (const [id, { fields }] of users) {
+      const badges = (fields["badges"] ?? []) as { name: string; count: number }[];
+      const own = counted.get(id) ?? new Map<string, number>();
+      assert.deepEqual(
+        new Map(badges.map(({ name, count }) => [name, count])),
+        own,
+        `users/${id}.md: its badges are its rows of Badges.xml`,
+      );
+      awarded += [...own.values()].reduce((sum, count) => sum + count, 0);
+      assert.ok(
+        badges.every((badge) => !("tagBased" in badge)),
+        `users/${id}.md: tag unknown`,
+      );
+    }
+    assert.deepEqual(
+      { ...report.users.badges, unknownClass: report.users.badges?.unknownClass.length },
+      {
+        rows: 1918,
+        layout: "no Class",
+        awarded,
+        unnamed: 0,
+        unknownClass: 0,
+        severalClasses: [],
+      },
+      "every badge name of the 2014 dump has its class in the table",
+    );
+    assert.equal(report.users.written, expected.size);
   });
 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { userFrontmatterSchema } from "../../src/schemas/user.ts";
 import { assembleContent } from "../../src/core/content.ts";
 import { formatProblems } from "../../src/lib/problems.ts";
 import { readContentFiles } from "../../src/machinery/loading/content-folder.ts";
@@ -33,13 +34,14 @@ export interface WrittenPost {
 
 /**
  * An imported folder read with the yaml package alone, not the build's reader nor the
- * importer's: community.yaml, and every questions/ and answers/ file by id. Each file must be
- * `---`, a `# ` comment line, YAML fields, `---`, then the body.
+ * importer's: community.yaml, and every questions/, answers/ and users/ file by id. Each file
+ * must be `---`, a `# ` comment line, YAML fields, `---`, then the body.
  */
 export function readWrittenFolder(folder: string): {
   community: Record<string, unknown>;
   questions: Map<string, WrittenPost>;
   answers: Map<string, WrittenPost>;
+  users: Map<string, WrittenPost>;
 } {
   const read = (sub: string) => {
     const posts = new Map<string, WrittenPost>();
@@ -69,5 +71,17 @@ export function readWrittenFolder(folder: string): {
     community: community as Record<string, unknown>,
     questions: read("questions"),
     answers: read("answers"),
+    users: read("users"),
   };
+}
+
+/**
+ * Checks every users/ file read by `readWrittenFolder` with the site's user schema, as the
+ * build will read it (the build side of users/ is not there yet to read them itself).
+ */
+export function assertUsersValid(users: ReadonlyMap<string, WrittenPost>): void {
+  for (const [id, { fields }] of users) {
+    const read = userFrontmatterSchema.safeParse(fields);
+    assert.ok(read.success, `users/${id}.md: ${read.success ? "" : read.error.message}`);
+  }
 }

@@ -9,9 +9,11 @@ import { questionFrontmatterSchema } from "../../src/schemas/question.ts";
 import { mapTag, splitDumpTags, tagByRule } from "../../scripts/import/tags.ts";
 import { communityFileProblems, renderCommunityFile } from "../../scripts/import/community-file.ts";
 import {
+  fieldValue,
   frontmatterBlock,
   listItem,
   readWrittenFile,
+  withFieldReplaced,
   withListAppended,
 } from "../../scripts/import/frontmatter-block.ts";
 import { commentFromRow } from "../../scripts/import/comment-row.ts";
@@ -40,10 +42,16 @@ import {
 } from "../../scripts/import/attribution.ts";
 import type { UserNames } from "../../scripts/import/users.ts";
 import { IdSet } from "../../scripts/import/id-set.ts";
+import { CreditedUsers } from "../../scripts/import/user-credits.ts";
 import { countRows } from "../../scripts/import/row-count.ts";
 import { LinkedRows } from "../../scripts/import/linked-rows.ts";
 
 const rulePolicy = { map: new Map<string, string>(), rule: true };
+
+/** What a credit is given: Users.xml's names and --license, with no users/ files (--no-users). */
+function sources(users: UserNames | undefined, licenceOverride: string | undefined) {
+  return { users, credited: undefined, licenceOverride };
+}
 
 /** Reads a written frontmatter block back exactly as the site's content loader does. */
 function readBack(frontmatter: string): Record<string, unknown> {
@@ -390,7 +398,13 @@ describe("an answer row", () => {
 });
 
 describe("which answer is accepted", () => {
-  const someCredit = postCredit("beer.stackexchange.com", "answer", "31", {}, undefined, undefined);
+  const someCredit = postCredit(
+    "beer.stackexchange.com",
+    "answer",
+    "31",
+    {},
+    sources(undefined, undefined),
+  );
 
   it("is the one its question's AcceptedAnswerId names, read before or after the question", () => {
     const ledger = new AnswerLedger();
@@ -428,7 +442,13 @@ describe("the credit of a post", () => {
   const row = { CreationDate: "2014-01-21T20:26:05.383" };
 
   it("names the user Users.xml has for OwnerUserId, linked to their page", () => {
-    const credit = postCredit(SITE, "answer", "31", { ...row, OwnerUserId: "8" }, users, undefined);
+    const credit = postCredit(
+      SITE,
+      "answer",
+      "31",
+      { ...row, OwnerUserId: "8" },
+      sources(users, undefined),
+    );
     assert.deepEqual(creditFields(credit), {
       author: "O'Brien",
       authorUrl: "https://beer.stackexchange.com/users/8",
@@ -445,8 +465,7 @@ describe("the credit of a post", () => {
       "question",
       "7",
       { ...row, OwnerUserId: "-1" },
-      users,
-      undefined,
+      sources(users, undefined),
     );
     assert.equal(community.authorUrl, "https://beer.stackexchange.com/users/-1");
     const cleaned = postCredit(
@@ -454,8 +473,7 @@ describe("the credit of a post", () => {
       "question",
       "7",
       { ...row, OwnerUserId: "9" },
-      users,
-      undefined,
+      sources(users, undefined),
     );
     assert.deepEqual(
       [cleaned.author, cleaned.nameCleaned],
@@ -468,7 +486,7 @@ describe("the credit of a post", () => {
       { ...row, OwnerDisplayName: "A & B <ops>" } as Record<string, string>,
       { ...row, OwnerUserId: "404", OwnerDisplayName: "A & B <ops>" },
     ]) {
-      const credit = postCredit(SITE, "question", "7", attributes, users, undefined);
+      const credit = postCredit(SITE, "question", "7", attributes, sources(users, undefined));
       assert.deepEqual(creditFields(credit), {
         author: "A & B <ops>",
         source: "https://beer.stackexchange.com/q/7",
@@ -482,8 +500,7 @@ describe("the credit of a post", () => {
       "question",
       "7",
       { ...row, OwnerDisplayName: " ann\nb " },
-      users,
-      undefined,
+      sources(users, undefined),
     );
     assert.deepEqual([messy.author, messy.nameCleaned], ["ann b", { from: " ann\nb " }]);
   });
@@ -494,8 +511,7 @@ describe("the credit of a post", () => {
       "question",
       "7",
       { ...row, OwnerUserId: "404" },
-      users,
-      undefined,
+      sources(users, undefined),
     );
     assert.deepEqual(creditFields(nobody), {
       source: "https://beer.stackexchange.com/q/7",
@@ -507,21 +523,20 @@ describe("the credit of a post", () => {
       "question",
       "7",
       { ...row, OwnerUserId: "8" },
-      undefined,
-      undefined,
+      sources(undefined, undefined),
     );
     assert.equal(noUsersXml.author, undefined);
     assert.equal(noUsersXml.unknownUser, false, "without Users.xml no user is unknown");
     assert.match(noUsersXml.comment, /asked by https:\/\/beer\.stackexchange\.com\/users\/8,/);
     assert.match(
-      postCredit(SITE, "question", "7", row, undefined, undefined).comment,
+      postCredit(SITE, "question", "7", row, sources(undefined, undefined)).comment,
       /asked by an unknown user,/,
     );
   });
 
   it("takes ContentLicense when the row has it, else --license, else the licence of the post's date", () => {
     const licence = (attributes: Record<string, string>, override?: string) => {
-      const credit = postCredit(SITE, "question", "7", attributes, undefined, override);
+      const credit = postCredit(SITE, "question", "7", attributes, sources(undefined, override));
       return [credit.license, credit.licenceFrom];
     };
     assert.deepEqual(licence({ ...row, ContentLicense: "CC BY-SA 4.0" }), [
@@ -576,6 +591,87 @@ describe("the credit of a post", () => {
   });
 });
 
+describe("the credit of a user who has a file in users/", () => {
+  const row = { CreationDate: "2014-01-21T20:26:05.383" };
+  const edited = { LastEditDate: "2014-02-01T00:00:00.000" };
+
+  it("names the author by id, and an editor by id only once they are credited", () => {
+    const credited = new CreditedUsers();
+    const given = { users, credited, licenceOverride: undefined };
+    const first = postCredit(
+      SITE,
+      "question",
+      "7",
+      { ...row, ...edited, OwnerUserId: "8", LastEditorUserId: "-1" },
+      given,
+    );
+    assert.deepEqual(
+      [first.author, first.user, first.authorUrl, first.editorUrl, first.editorPending],
+      ["O'Brien", "8", undefined, "https://beer.stackexchange.com/users/-1", true],
+      "Community is not credited yet: linked to its profile, to be settled",
+    );
+    assert.match(
+      first.comment,
+      /asked by "O'Brien" \(https:\/\/beer\.stackexchange\.com\/users\/8\)/,
+    );
+    credited.credit("-1");
+    const later = postCredit(
+      SITE,
+      "answer",
+      "9",
+      { ...row, ...edited, LastEditorUserId: "-1" },
+      given,
+    );
+    assert.deepEqual(
+      [later.editor, later.editorUser, later.editorUrl, later.editorPending],
+      ["Community", "-1", undefined, undefined],
+    );
+    const byName = postCredit(SITE, "answer", "9", { ...row, OwnerDisplayName: "Gone" }, given);
+    assert.deepEqual(
+      [byName.author, byName.user, byName.authorUrl],
+      ["Gone", undefined, undefined],
+    );
+  });
+
+  it("writes user and editorUser where the links they replace would be", () => {
+    const unsettled: AnswerFields = {
+      question: "30",
+      answered: "2014-01-22T08:00:00.500Z",
+      author: "O'Brien",
+      user: "8",
+      source: "https://beer.stackexchange.com/a/31",
+      license: "CC BY-SA 3.0",
+      edited: "2014-02-01T00:00:00.000Z",
+      editor: "Community",
+    };
+    const written: AnswerFields = { ...unsettled, editorUser: "-1" };
+    const text = renderAnswerFrontmatter(written, "credit");
+    assert.deepEqual(readBack(text), written);
+    assert.deepEqual(answerProblems(written), []);
+    const linked = renderAnswerFrontmatter(
+      { ...unsettled, editorUrl: "https://beer.stackexchange.com/users/-1" },
+      "credit",
+    );
+    assert.equal(fieldValue(linked, "editorUrl"), "https://beer.stackexchange.com/users/-1");
+    assert.equal(withFieldReplaced(linked, "editorUrl", "editorUser", "-1"), text);
+    assert.equal(fieldValue(linked, "editorUser"), undefined);
+  });
+
+  it("names a comment's author by id", () => {
+    const given = { users, credited: new CreditedUsers(), licenceOverride: undefined };
+    const read = commentFromRow(
+      SITE,
+      { Id: "5", PostId: "7", Text: "Hi", ...row, UserId: "8" },
+      given,
+    );
+    assert.ok(read.ok);
+    assert.deepEqual(
+      [read.fields.author, read.fields.user, read.fields.authorUrl],
+      ["O'Brien", "8", undefined],
+    );
+  });
+});
+
 describe("the import's bookkeeping", () => {
   it("remembers post ids in a bitset that grows, and huge ids beside it", () => {
     const ids = new IdSet();
@@ -586,6 +682,11 @@ describe("the import's bookkeeping", () => {
     for (const id of ["2", "9", "39999", "80000000", "99999999999998"]) {
       assert.equal(ids.has(id), false, id);
     }
+    assert.deepEqual(
+      [...ids.values()],
+      ["1", "7", "8", "40000", "79999999", "99999999999999"],
+      "each id once, in order",
+    );
   });
 
   it("groups linked rows by PostId, in file order within each, in 8 bytes a row", () => {
@@ -645,7 +746,7 @@ describe("a comment row", () => {
   };
 
   it("maps text, date (UTC), score and its author from Users.xml, linked", () => {
-    assert.deepEqual(commentFromRow(SITE, { ...row, UserId: "8" }, users, undefined), {
+    assert.deepEqual(commentFromRow(SITE, { ...row, UserId: "8" }, sources(users, undefined)), {
       ok: true,
       post: "16",
       fields: {
@@ -664,22 +765,21 @@ describe("a comment row", () => {
     const deleted = commentFromRow(
       SITE,
       { ...row, Score: "0", UserId: "404", UserDisplayName: " Gone\nUser " },
-      users,
-      undefined,
+      sources(users, undefined),
     );
     assert.ok(deleted.ok);
     assert.deepEqual(
       [deleted.fields.author, deleted.fields.authorUrl, "score" in deleted.fields],
       ["Gone User", undefined, false],
     );
-    const nobody = commentFromRow(SITE, row, users, undefined);
+    const nobody = commentFromRow(SITE, row, sources(users, undefined));
     assert.ok(nobody.ok);
     assert.deepEqual([nobody.fields.author, nobody.fields.authorUrl], [undefined, undefined]);
   });
 
   it("keeps ContentLicense, else --license, else the licence of the comment's date", () => {
     const licence = (attributes: Record<string, string>, override?: string) => {
-      const read = commentFromRow(SITE, { ...row, ...attributes }, undefined, override);
+      const read = commentFromRow(SITE, { ...row, ...attributes }, sources(undefined, override));
       return read.ok ? read.fields.license : read.problems;
     };
     assert.equal(licence({ ContentLicense: "CC BY-SA 4.0" }, "CC0"), "CC BY-SA 4.0");
@@ -690,7 +790,7 @@ describe("a comment row", () => {
 
   it("cannot be read without a text, a date, a whole score >= 0 or ids, each said by field", () => {
     const problems = (attributes: Record<string, string | undefined>) => {
-      const read = commentFromRow(SITE, { ...row, ...attributes }, users, undefined);
+      const read = commentFromRow(SITE, { ...row, ...attributes }, sources(users, undefined));
       return read.ok ? [] : read.problems.map((problem) => problem.field);
     };
     assert.deepEqual(problems({ Text: undefined }), ["text"]);
@@ -761,6 +861,8 @@ describe("comments held until the whole file is read", () => {
     post,
     commented,
     id,
+    // Some by a user with a file, some by nobody's: both survive a run on disk.
+    user: id % 3 === 0 ? "" : String(id - 250),
     licence: "CC BY-SA 4.0",
     item: `- id: "${id}"\n  text: "tab\\there \\"quoted\\" ✓"\n`,
   });

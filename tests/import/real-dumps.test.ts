@@ -6,8 +6,8 @@ import { SaxesParser } from "saxes";
 import { buildSite } from "../../scripts/common/build-site.ts";
 import { projectRoot } from "../../src/project-paths.ts";
 import { listingLines } from "../../scripts/common/listing-lines.ts";
-import { readImportedContent, readWrittenFolder } from "./imported-content.ts";
-import { dumpRows, dumpsDir, withDumps, type Row } from "../helpers/real-dumps.ts";
+import { assertUsersValid, readImportedContent, readWrittenFolder } from "./imported-content.ts";
+import { creditedUsers, dumpRows, dumpsDir, withDumps, type Row } from "../helpers/real-dumps.ts";
 import { runImport } from "../helpers/run-import.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
 import { collapseWhitespace } from "../../src/lib/whitespace.ts";
@@ -119,14 +119,17 @@ function licenceByDate(creationDate: string): string {
   return creationDate < "2018-05-02" ? "CC BY-SA 3.0" : "CC BY-SA 4.0";
 }
 
-/** What a post's credit fields must be, worked out from its row and Users.xml's names. */
+/**
+ * What a post's credit fields must be, worked out from its row and Users.xml's names: a user
+ * Users.xml names has a users/ file, which the post names (`user`).
+ */
 function expectedCredit(site: string, kind: "q" | "a", row: Row, names: Map<string, string>) {
   const userId = row["OwnerUserId"];
   const user = userId === undefined ? undefined : names.get(userId)?.trim();
   const author = user ?? row["OwnerDisplayName"]?.trim();
   return {
     author,
-    authorUrl: user === undefined ? undefined : `https://${site}/users/${userId ?? ""}`,
+    user: user === undefined ? undefined : userId,
     source: `https://${site}/${kind}/${row["Id"] ?? ""}`,
     license: row["ContentLicense"] ?? licenceByDate(row["CreationDate"] ?? ""),
   };
@@ -134,18 +137,22 @@ function expectedCredit(site: string, kind: "q" | "a", row: Row, names: Map<stri
 
 /**
  * What a post's last edit must be, from its row: LastEditDate marked UTC, and the editor by
- * Users.xml's name for LastEditorUserId, linked, else by LastEditorDisplayName.
+ * Users.xml's name for LastEditorUserId, else by LastEditorDisplayName; named by their
+ * users/ file when they have one (`credited`), else linked to their profile.
  */
-function expectedEdit(site: string, row: Row, names: Map<string, string>) {
+function expectedEdit(site: string, row: Row, names: Map<string, string>, credited: Set<string>) {
   const edited = row["LastEditDate"];
   if (edited === undefined) return {};
-  const userId = row["LastEditorUserId"];
-  const user = userId === undefined ? undefined : names.get(userId)?.trim();
+  const userId = row["LastEditorUserId"] ?? "";
+  const user = names.get(userId)?.trim();
   const editor = user ?? row["LastEditorDisplayName"]?.trim();
+  const link = credited.has(userId)
+    ? { editorUser: userId }
+    : { editorUrl: `https://${site}/users/${userId}` };
   return {
     edited: `${edited}Z`,
     ...(editor !== undefined && editor !== "" && { editor }),
-    ...(user !== undefined && { editorUrl: `https://${site}/users/${userId ?? ""}` }),
+    ...(user !== undefined && link),
   };
 }
 
@@ -163,7 +170,7 @@ const QUESTION_FIELDS = [
   "communityWiki",
   "score",
   "author",
-  "authorUrl",
+  "user",
   "source",
   "license",
   "comments",
@@ -172,6 +179,7 @@ const QUESTION_FIELDS = [
   "edited",
   "editor",
   "editorUrl",
+  "editorUser",
 ];
 const ANSWER_FIELDS = [
   "question",
@@ -180,13 +188,14 @@ const ANSWER_FIELDS = [
   "accepted",
   "communityWiki",
   "author",
-  "authorUrl",
+  "user",
   "source",
   "license",
   "comments",
   "edited",
   "editor",
   "editorUrl",
+  "editorUser",
 ];
 
 /** A post's fields but its comments, which are checked apart. */
@@ -298,6 +307,7 @@ describe("importing the real dumps", withDumps, () => {
       const names = new Map(
         dumpRows(site, "Users.xml").map((user) => [user["Id"] ?? "", user["DisplayName"] ?? ""]),
       );
+      const credited = new Set(creditedUsers(join(dumpsDir, site)).keys());
       const questionRows = new Map(
         rows.filter((row) => row["PostTypeId"] === "1").map((row) => [row["Id"] ?? "", row]),
       );
@@ -343,7 +353,7 @@ describe("importing the real dumps", withDumps, () => {
           {
             score: fields["score"],
             author: fields["author"],
-            authorUrl: fields["authorUrl"],
+            user: fields["user"],
             source: fields["source"],
             license: fields["license"],
           },
@@ -351,7 +361,7 @@ describe("importing the real dumps", withDumps, () => {
           `question ${id}`,
         );
         // What a reader judges it by: Posts.xml's ViewCount, LastActivityDate and last edit.
-        const { edited, editor, editorUrl, closed, communityWiki } = fields;
+        const { edited, editor, editorUrl, editorUser, closed, communityWiki } = fields;
         assert.deepEqual(
           {
             views: fields["views"],
@@ -361,6 +371,7 @@ describe("importing the real dumps", withDumps, () => {
             edited,
             editor,
             editorUrl,
+            editorUser,
           },
           {
             views: Number(row["ViewCount"]),
@@ -370,7 +381,8 @@ describe("importing the real dumps", withDumps, () => {
             edited: undefined,
             editor: undefined,
             editorUrl: undefined,
-            ...expectedEdit(site, row, names),
+            editorUser: undefined,
+            ...expectedEdit(site, row, names, credited),
           },
           `question ${id}`,
         );
@@ -403,7 +415,7 @@ describe("importing the real dumps", withDumps, () => {
               accepted: isAccepted ? true : undefined,
               communityWiki: row["CommunityOwnedDate"] === undefined ? undefined : true,
               ...expectedCredit(site, "a", row, names),
-              ...expectedEdit(site, row, names),
+              ...expectedEdit(site, row, names, credited),
             }).filter(([, value]) => value !== undefined),
           ),
           `answer ${id}`,
@@ -449,7 +461,7 @@ describe("importing the real dumps", withDumps, () => {
             commented: `${date}Z`,
             score: row["Score"] === "0" ? undefined : Number(row["Score"]),
             author: author === "" ? undefined : author,
-            authorUrl: user === undefined ? undefined : `https://${site}/users/${userId ?? ""}`,
+            user: user === undefined ? undefined : userId,
             license: row["ContentLicense"] ?? licenceByDate(date),
           }).filter(([, value]) => value !== undefined),
         );
@@ -471,6 +483,45 @@ describe("importing the real dumps", withDumps, () => {
       assert.equal(report.comments.rows, rows.length);
       assert.deepEqual(report.comments.onPostsNotImported, notImported);
       assert.deepEqual(report.comments.unreadable, []);
+    });
+  }
+
+  for (const site of Object.keys(SITES)) {
+    it(`${site}: a users/ file for each user a post or comment written credits, and no other`, () => {
+      const report = reports.get(site);
+      assert.ok(report);
+      const { users } = readWrittenFolder(join(outputDir, site));
+      const expected = creditedUsers(join(dumpsDir, site));
+      assert.deepEqual([...users.keys()].sort(), [...expected.keys()].sort());
+      assertUsersValid(users);
+      const websitesLeftOut = new Map(
+        report.users.websitesLeftOut.map(({ user, website }) => [user, website]),
+      );
+      for (const [id, row] of expected) {
+        const written = users.get(id);
+        assert.ok(written, `users/${id}.md`);
+        const { fields, body } = written;
+        assert.deepEqual(
+          [fields["name"], fields["source"], fields["reputation"], fields["joined"]],
+          [
+            row["DisplayName"]?.trim(),
+            `https://${site}/users/${id}`,
+            Number(row["Reputation"]),
+            `${row["CreationDate"] ?? ""}Z`,
+          ],
+          `users/${id}.md`,
+        );
+        // Every website is written, or left out and listed: none is lost unsaid.
+        const website = row["WebsiteUrl"]?.trim() || undefined;
+        assert.equal(fields["website"] ?? websitesLeftOut.get(id), website, `users/${id}.md`);
+        assert.equal(body, row["AboutMe"] ?? "", `users/${id}.md: About me, as decoded`);
+      }
+      const named = dumpRows(site, "Users.xml").filter((row) => row["DisplayName"]?.trim());
+      assert.deepEqual(
+        [report.users.written, report.users.wroteNothing, report.users.fieldsLeftOut],
+        [expected.size, named.length - expected.size, []],
+      );
+      assert.equal(report.users.files, named.length > 0);
     });
   }
 

@@ -88,7 +88,10 @@ describe("a dump of 2025", () => {
       const { out } = imported(work, "bot", posts);
       const bot = readFileSync(join(out, "answers/8.md"), "utf8");
       assert.match(bot, /^author: "Answer Bot"$/m);
-      assert.match(bot, /^authorUrl: "https:\/\/beer\.stackexchange\.com\/users\/-2"$/m);
+      assert.match(bot, /^user: "-2"$/m);
+      const profile = readFileSync(join(out, "users/-2.md"), "utf8");
+      assert.match(profile, /^name: "Answer Bot"$/m);
+      assert.match(profile, /^source: "https:\/\/beer\.stackexchange\.com\/users\/-2"$/m);
     });
   });
 });
