@@ -5,13 +5,15 @@
  *
  *   npm run bench -- --count 10000 [--runs 3] [--peers "limit hugo"] [--corpus own|shared]
  *                    [--pages] [--baseline ../other-checkout] [--comments R] [--compare-comments]
- *                    [--floor] [--rerender]
+ *                    [--no-users] [--compare-users] [--floor] [--rerender]
  *
  * With --pages the corpus has answers (content contract v2) and the builds write a page per
  * question: the bench counts and checks them, and the peers run in their own --pages mode.
  *
  * The corpus has comments, about one per post (--comments R; 0 for none); --compare-comments
- * also builds it without them, paired with ours, and checks the comments' budget.
+ * also builds it without them, paired with ours, and checks the comments' budget. With --pages
+ * its linked authors are people of users/, with pages of their own (--no-users: none);
+ * --compare-users builds it without them too, and checks the users' budget.
  *
  * Generation and checks are not timed; only the builds are, each under GNU time. See --help
  * and scripts/bench.md.
@@ -34,6 +36,7 @@ import { join, relative } from "node:path";
 import { projectRoot } from "../src/project-paths.ts";
 import { buildFloor, writeFloorProject } from "./bench/astro-floor.ts";
 import { addComments, type CommentSummary } from "./bench/comments.ts";
+import { addUsers, type UserSummary } from "./bench/users.ts";
 import { generateCorpus } from "./bench/gen-corpus.ts";
 import { median, type Timing } from "./bench/measure.ts";
 import { HELP, parseOptions, type BenchOptions } from "./bench/options.ts";
@@ -71,6 +74,7 @@ import {
   floorBudget,
   formatTable,
   pairedRatios,
+  usersBudget,
   type Row,
 } from "./bench/report.ts";
 
@@ -89,9 +93,8 @@ const options: BenchOptions = commandLineOptions(
 const loadBefore = loadavg();
 const work = mkdtempSync(join(tmpdir(), "qa-bench-"));
 const content = join(work, "corpus");
-// The generator's corpus, before comments are added to the copy in `content`; kept for
-// --compare-comments.
-const plain = options.comments > 0 ? join(work, "corpus-plain") : content;
+// The generator's corpus, before the copy steps (comments, then users) that end in `content`.
+const plain = options.comments > 0 || options.users ? join(work, "corpus-plain") : content;
 let failed = false;
 
 try {
@@ -127,15 +130,9 @@ try {
   if (options.pageSize !== undefined) {
     appendFileSync(join(plain, "community.yaml"), `pageSize: ${options.pageSize}\n`);
   }
-  // Comments, in the frontmatter of a copy of each question and answer (issue 44).
-  let comments: CommentSummary | undefined;
-  if (plain !== content) {
-    comments = addComments(plain, content, { seed: options.seed, rate: options.comments });
-    if (!options.compareComments) rmSync(plain, { recursive: true, force: true });
-    log(
-      `wrote ${comments.comments.toLocaleString("en-US")} comments on ${comments.posts.toLocaleString("en-US")} posts (${comments.hostile.toLocaleString("en-US")} hostile)`,
-    );
-  }
+  // Comments in the frontmatter of each question and answer (issue 44), then people for their
+  // linked authors (issue 62), each on a copy.
+  const { comments, users, withoutComments, withoutUsers } = addCommentsAndUsers(plain);
   const generatorSeconds = (performance.now() - generatorStarted) / 1000;
   // With --pages: the questions each build must write a page for, the answers, the tags.
   const v2 = options.pages ? corpusStats(content) : undefined;
@@ -147,6 +144,7 @@ try {
     markdownBytes: folderBytes(join(content, "questions")),
     generatorSeconds,
     ...(comments && { comments }),
+    ...(users && { users }),
     ...(options.pageSize !== undefined && { pageSize: options.pageSize }),
     ...(v2 && { v2: true, answers: v2.answers, answerBytes: v2.answerBytes, tags: v2.tags }),
   };
@@ -199,9 +197,16 @@ try {
   // --compare-comments: this project's builds of the corpus without its comments, paired too.
   const noComments: typeof ours = { cold: [], warm: [], edit: [] };
   const noCommentsFolders = (run: number): BuildFolders => ({
-    content: plain,
+    content: withoutComments,
     cache: join(work, "cache-no-comments"),
     out: outFolder("out-no-comments", run),
+  });
+  // --compare-users: the builds of the corpus without its users, paired too.
+  const noUsers: typeof ours = { cold: [], warm: [], edit: [] };
+  const noUsersFolders = (run: number): BuildFolders => ({
+    content: withoutUsers,
+    cache: join(work, "cache-no-users"),
+    out: outFolder("out-no-users", run),
   });
   const builders = [
     { name: "ours", runs: ours, folders, project: projectRoot },
@@ -219,6 +224,9 @@ try {
             project: projectRoot,
           },
         ]
+      : []),
+    ...(options.compareUsers
+      ? [{ name: "no users", runs: noUsers, folders: noUsersFolders, project: projectRoot }]
       : []),
   ];
   // --floor: bare Astro projects of one page and of as many pages as our first cold build
@@ -266,7 +274,7 @@ try {
       if (kind === "cold" && options.floor) buildFloors(run);
     }
     if (builders.every((builder) => builder.runs.warm.at(-1)?.output !== undefined)) {
-      // The same edit in each corpus (the one with comments, the one without): the same file.
+      // The same edit in each corpus (with comments and users, without): the same file.
       const marker = `benchedit${run}x${Date.now().toString(36)}`;
       const edits = new Map<string, Edit>();
       for (const builder of builders) {
@@ -364,6 +372,13 @@ try {
           editRow("no comments edit", noComments.edit, questionIds),
         ]
       : []),
+    ...(options.compareUsers
+      ? [
+          ourRow("no users cold", noUsers.cold, questionIds),
+          ourRow("no users warm", noUsers.warm, questionIds),
+          editRow("no users edit", noUsers.edit, questionIds),
+        ]
+      : []),
     ...(options.floor
       ? [
           timedRow("astro floor, 1 page", floors.one),
@@ -436,6 +451,13 @@ try {
             : "")
       : "# comments: none (--comments 0)",
   );
+  if (options.pages)
+    console.log(
+      users
+        ? `# users: ${usersText(users)}, in users/` +
+            (options.compareUsers ? "; the no users rows build the same corpus without them" : "")
+        : "# users: none (--no-users)",
+    );
   console.log(formatTable(rows, { pages: options.pages }));
   if (v2) {
     console.log(
@@ -485,10 +507,14 @@ try {
           .join(", "),
     );
   }
-  const pairedComments = (["cold", "warm", "edit"] as const).flatMap((kind) => {
-    const ratio = pairedRatios(walls(ours[kind]), walls(noComments[kind]));
-    return ratio ? [{ kind, ...ratio }] : [];
-  });
+  // Each kind of our builds over the same kind of build of a corpus without a part of ours.
+  const pairedKinds = (without: typeof ours) =>
+    (["cold", "warm", "edit"] as const).flatMap((kind) => {
+      const ratio = pairedRatios(walls(ours[kind]), walls(without[kind]));
+      return ratio ? [{ kind, ...ratio }] : [];
+    });
+  const pairedComments = pairedKinds(noComments);
+  const pairedUsers = pairedKinds(noUsers);
   const oursColdWalls = walls(ours.cold);
   const floorWalls = (timings: Timing[]) =>
     timings.map((timing) => (timing.exitCode === 0 ? timing.wallSeconds : undefined));
@@ -522,17 +548,21 @@ try {
     console.log(
       `\nPaired wall with/without comments (${comments?.comments.toLocaleString("en-US")} comments on ` +
         `${comments?.posts.toLocaleString("en-US")} posts; each of our builds over the same build of the corpus ` +
-        `without them; median [min-max]): ` +
-        pairedComments
-          .map(
-            ({ kind, median, min, max }) =>
-              `${kind} ${median.toFixed(3)}x [${min.toFixed(3)}-${max.toFixed(3)}]`,
-          )
-          .join(", "),
+        `without them; median [min-max]): ${pairsText(pairedComments)}`,
     );
   }
   if (commentsCheck)
     console.log(`Budget: ${commentsCheck.verdict}  ${commentsCheck.rule}: ${commentsCheck.detail}`);
+  const usersCheck = usersBudget(finishedTimings(ours.cold), finishedTimings(noUsers.cold));
+  if (pairedUsers.length > 0) {
+    console.log(
+      `\nPaired wall with/without users (${users?.users.toLocaleString("en-US")} users, a page each; ` +
+        `each of our builds over the same build of the corpus without them; median [min-max]): ` +
+        pairsText(pairedUsers),
+    );
+  }
+  if (usersCheck)
+    console.log(`Budget: ${usersCheck.verdict}  ${usersCheck.rule}: ${usersCheck.detail}`);
   console.log(
     `\nHTML per entry: ours ${bytes(perEntry.oursHtmlBytes)}` +
       (coldOut ? ` (${listingPagesNamed(coldOut.listingPages)})` : "") +
@@ -654,6 +684,15 @@ try {
         budget: commentsCheck,
       },
     }),
+    ...(options.compareUsers && {
+      noUsers: {
+        cold: noUsers.cold.map(runFigures),
+        warm: noUsers.warm.map(runFigures),
+        edit: noUsers.edit.map(runFigures),
+        pairedWallRatios: pairedUsers,
+        budget: usersCheck,
+      },
+    }),
     ...(options.floor && {
       floor: {
         pages: floors.pages,
@@ -671,7 +710,7 @@ try {
   const allBuilds = builders.flatMap(({ runs }) => [...runs.cold, ...runs.warm, ...runs.edit]);
   if (
     failed ||
-    [...ours.edit, ...baseline.edit, ...noComments.edit].some(
+    [...ours.edit, ...baseline.edit, ...noComments.edit, ...noUsers.edit].some(
       (edit) => !edit.shown || edit.onPage === false,
     ) ||
     allBuilds.some((build) => pageProblems(build, questionIds).length > 0)
@@ -682,6 +721,7 @@ try {
     [
       ...budgets,
       ...(commentsCheck ? [commentsCheck] : []),
+      ...(usersCheck ? [usersCheck] : []),
       ...(floorCheck ? [floorCheck] : []),
     ].some((check) => check.verdict === "FAIL")
   )
@@ -695,6 +735,68 @@ try {
 }
 
 // ---------- helpers ----------
+
+/**
+ * The copy steps after the generator's corpus `plain`: comments, then users, the last writing
+ * `content`. Also the corpus without comments (with users, so that comments are all it lacks)
+ * and the one without users, which the --compare-* builds read; copies no build reads go.
+ */
+function addCommentsAndUsers(plain: string): {
+  comments: CommentSummary | undefined;
+  users: UserSummary | undefined;
+  withoutComments: string;
+  withoutUsers: string;
+} {
+  let comments: CommentSummary | undefined;
+  let withoutUsers = plain;
+  if (options.comments > 0) {
+    withoutUsers = options.users ? join(work, "corpus-no-users") : content;
+    comments = addComments(plain, withoutUsers, { seed: options.seed, rate: options.comments });
+    log(
+      `wrote ${comments.comments.toLocaleString("en-US")} comments on ${comments.posts.toLocaleString("en-US")} posts (${comments.hostile.toLocaleString("en-US")} hostile)`,
+    );
+  }
+  let users: UserSummary | undefined;
+  let withoutComments = plain;
+  if (options.users) {
+    users = addUsers(withoutUsers, content, { seed: options.seed });
+    log(`wrote ${usersText(users)}`);
+    if (options.compareComments) {
+      withoutComments = join(work, "corpus-no-comments");
+      addUsers(plain, withoutComments, { seed: options.seed });
+    }
+  }
+  const read = new Set([
+    content,
+    ...(options.compareComments ? [withoutComments] : []),
+    ...(options.compareUsers ? [withoutUsers] : []),
+  ]);
+  for (const folder of new Set([plain, withoutUsers])) {
+    if (!read.has(folder)) rmSync(folder, { recursive: true, force: true });
+  }
+  return { comments, users, withoutComments, withoutUsers };
+}
+
+/** The users the corpus was given, and how many a post: for the log and the report. */
+function usersText(users: UserSummary): string {
+  const count = (value: number) => value.toLocaleString("en-US");
+  const perPost = (value: number) => (value / Math.max(1, users.posts)).toFixed(3);
+  return (
+    `${count(users.users)} users for ${count(users.credits)} linked authors of ${count(users.posts)} posts and their comments ` +
+    `(${perPost(users.users)} a post; ${count(users.postUsers)} author a post, ${perPost(users.postUsers)} a post; ` +
+    `the busiest ${count(users.busiest?.posts ?? 0)} posts; ${count(users.hostile)} hostile About me)`
+  );
+}
+
+/** Paired ratios as the report prints them: `cold 1.190x [1.180-1.210], warm ...`. */
+function pairsText(pairs: readonly { kind: string; median: number; min: number; max: number }[]) {
+  return pairs
+    .map(
+      ({ kind, median, min, max }) =>
+        `${kind} ${median.toFixed(3)}x [${min.toFixed(3)}-${max.toFixed(3)}]`,
+    )
+    .join(", ");
+}
 
 /** The peers asked for that can run here; hugo is left out, with how to install it, when missing. */
 function availablePeers(options: BenchOptions): string[] {

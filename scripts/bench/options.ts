@@ -27,6 +27,13 @@ export interface BenchOptions {
   /** Also build the same corpus without its comments, each build paired with ours. */
   compareComments: boolean;
   /**
+   * The corpus's linked authors become people of users/ (scripts/bench/users.ts), so the build
+   * writes their pages; on with --pages, whose corpus links its authors.
+   */
+  users: boolean;
+  /** Also build the same corpus without its users, each build paired with ours. */
+  compareUsers: boolean;
+  /**
    * Also build bare Astro projects cold, of one page and of as many as our cold build wrote,
    * each right after our cold build: the floor under any Astro site (scripts/bench/astro-floor.ts).
    */
@@ -73,6 +80,13 @@ Options:
                    Also build the same corpus without its comments, each build right after ours
                    with a cache of its own, and print the paired ratios and the comments' budget
                    (at most +25% cold wall time and +150 MB peak).
+  --no-users       Leave the authors linked to their example.org profiles. By default, with --pages,
+                   every linked author of a post or comment gets users/<n>.md and is named by
+                   user: "<n>", so the build writes a page per person and the users/ listing.
+                   Added after the comments, on a copy (scripts/bench/users.ts).
+  --compare-users  Also build the same corpus without its users (the copy before they are added),
+                   each build right after ours with a cache of its own, and print the paired
+                   ratios and the users' budget (at most +20% cold wall time and +150 MB peak).
   --floor          Also build, cold, right after each of our cold builds, a bare Astro project of
                    one page and one of as many pages as our cold build wrote (the same Astro and
                    Node), and print our cold build over each, pair by pair.
@@ -107,6 +121,8 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
   try {
     ({ values } = parseArgs({
       args,
+      // --no-users, as the importer takes it.
+      allowNegative: true,
       options: {
         count: { type: "string", default: "10000" },
         runs: { type: "string", default: "1" },
@@ -120,6 +136,8 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
         baseline: { type: "string" },
         comments: { type: "string", default: "1" },
         "compare-comments": { type: "boolean", default: false },
+        users: { type: "boolean" },
+        "compare-users": { type: "boolean", default: false },
         floor: { type: "boolean", default: false },
         rerender: { type: "boolean", default: false },
         strict: { type: "boolean", default: false },
@@ -154,6 +172,7 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
     throw new UsageError(
       "--compare-comments needs a corpus with comments to compare: leave --comments 0 out",
     );
+  const users = usersOption(values.pages, values.users, values["compare-users"]);
   return {
     count: positiveInteger("--count", values.count),
     runs: positiveInteger("--runs", values.runs),
@@ -169,6 +188,8 @@ export function parseOptions(args: string[]): BenchOptions | undefined {
     baseline,
     comments,
     compareComments: values["compare-comments"],
+    users,
+    compareUsers: values["compare-users"],
     floor: values.floor,
     rerender: values.rerender,
     timeoutSeconds: positiveInteger("--timeout", values.timeout),
@@ -184,6 +205,9 @@ const GENERATED_ONLY = [
   "--page-size",
   "--comments",
   "--compare-comments",
+  "--users",
+  "--no-users",
+  "--compare-users",
 ];
 
 /**
@@ -220,11 +244,30 @@ function exampleOptions(
     baseline: baselineOption(values.baseline),
     comments: 0,
     compareComments: false,
+    users: false,
+    compareUsers: false,
     floor: true,
     rerender: values.rerender,
     timeoutSeconds: positiveInteger("--timeout", values.timeout),
     strict: values.strict,
   };
+}
+
+/**
+ * Whether the corpus gets users: by default with --pages, whose generator (gen-corpus.mjs --v2)
+ * alone links authors to profiles; --no-users leaves them out, and --compare-users needs them.
+ */
+function usersOption(pages: boolean, given: boolean | undefined, compare: boolean): boolean {
+  const users = given ?? pages;
+  if (users && !pages)
+    throw new UsageError(
+      "--users needs --pages: only the --pages corpus (gen-corpus.mjs --v2) names authors to make people of",
+    );
+  if (compare && !users)
+    throw new UsageError(
+      `--compare-users needs a corpus with users to compare: ${pages ? "leave --no-users out" : "add --pages"}`,
+    );
+  return users;
 }
 
 /** --baseline, checked: a checkout of this project with its node_modules installed. */

@@ -211,30 +211,47 @@ export function pairedRatios(
 /** What comments may add to the cold build (issue 44): 25% of its wall time, 150 MB of peak. */
 export const COMMENTS_BUDGET = { wallRatio: 1.25, peakMb: 150 } as const;
 
+/** What user pages may add to the cold build (issue 62): 20% of its wall time, 150 MB of peak. */
+export const USERS_BUDGET = { wallRatio: 1.2, peakMb: 150 } as const;
+
+/** The cold builds' wall time and peak, of one corpus or the other. */
+type ColdRuns = readonly { wallSeconds: number; peakKib: number }[];
+
 /**
- * The comments' budget from the cold builds with comments and those of the same corpus without
- * them, run for run: the median paired wall ratio, and the largest peaks' difference.
+ * What a part of the corpus (`what`: "comments", "user pages") adds, from the cold builds with it
+ * and those of the same corpus without it, run for run: the median paired wall ratio, and the
+ * largest peaks' difference, against `budget`.
  */
-export function commentsBudget(
-  withComments: readonly { wallSeconds: number; peakKib: number }[],
-  without: readonly { wallSeconds: number; peakKib: number }[],
+export function addedCostBudget(
+  what: string,
+  budget: { wallRatio: number; peakMb: number },
+  withIt: ColdRuns,
+  without: ColdRuns,
 ): BudgetCheck | undefined {
   const wall = pairedRatios(
-    withComments.map((run) => run.wallSeconds),
+    withIt.map((run) => run.wallSeconds),
     without.map((run) => run.wallSeconds),
   );
   if (wall === undefined) return undefined;
-  const peak = (runs: typeof without) => (Math.max(...runs.map((run) => run.peakKib)) * 1024) / 1e6;
-  const addedMb = peak(withComments) - peak(without);
-  const pass = wall.median <= COMMENTS_BUDGET.wallRatio && addedMb <= COMMENTS_BUDGET.peakMb;
+  const peak = (runs: ColdRuns) => (Math.max(...runs.map((run) => run.peakKib)) * 1024) / 1e6;
+  const addedMb = peak(withIt) - peak(without);
+  const pass = wall.median <= budget.wallRatio && addedMb <= budget.peakMb;
   return {
     verdict: pass ? "PASS" : "FAIL",
-    rule: `comments add at most ${Math.round((COMMENTS_BUDGET.wallRatio - 1) * 100)}% to the cold wall time and ${COMMENTS_BUDGET.peakMb} MB to its peak`,
+    rule: `${what} add at most ${Math.round((budget.wallRatio - 1) * 100)}% to the cold wall time and ${budget.peakMb} MB to its peak`,
     detail:
       `cold wall ${wall.median.toFixed(3)}x [${wall.min.toFixed(3)}-${wall.max.toFixed(3)}], ` +
-      `peak ${addedMb >= 0 ? "+" : ""}${addedMb.toFixed(0)} MB (${peak(withComments).toFixed(0)} against ${peak(without).toFixed(0)})`,
+      `peak ${addedMb >= 0 ? "+" : ""}${addedMb.toFixed(0)} MB (${peak(withIt).toFixed(0)} against ${peak(without).toFixed(0)})`,
   };
 }
+
+/** The comments' budget: the cold builds with comments against those without. */
+export const commentsBudget = (withComments: ColdRuns, without: ColdRuns) =>
+  addedCostBudget("comments", COMMENTS_BUDGET, withComments, without);
+
+/** The users' budget: the cold builds with users and their pages against those without. */
+export const usersBudget = (withUsers: ColdRuns, without: ColdRuns) =>
+  addedCostBudget("user pages", USERS_BUDGET, withUsers, without);
 
 /**
  * The example's fixed cost (issue 48): its cold build at most 1.5x the cold build of a bare

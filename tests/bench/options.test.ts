@@ -83,6 +83,36 @@ describe("parseOptions", () => {
     );
   });
 
+  it("gives the --pages corpus users by default, none with --no-users, and none to others", () => {
+    assert.equal(parseOptions(["--pages"])?.users, true);
+    assert.equal(parseOptions(["--pages", "--no-users"])?.users, false);
+    assert.equal(parseOptions([])?.users, false);
+    assert.equal(parseOptions(["--corpus", "example"])?.users, false);
+    assert.throws(
+      () => parseOptions(["--users"]),
+      (error: unknown) =>
+        error instanceof UsageError && /--users needs --pages/.test(error.message),
+    );
+  });
+
+  it("builds the corpus without its users too with --compare-users, not with none", () => {
+    assert.equal(parseOptions(["--pages"])?.compareUsers, false);
+    assert.equal(parseOptions(["--pages", "--compare-users"])?.compareUsers, true);
+    for (const args of [["--pages", "--no-users", "--compare-users"], ["--compare-users"]]) {
+      assert.throws(
+        () => parseOptions(args),
+        (error: unknown) =>
+          error instanceof UsageError &&
+          /--compare-users needs a corpus with users/.test(error.message),
+      );
+    }
+    assert.throws(
+      () => parseOptions(["--corpus", "example", "--compare-users"]),
+      (error: unknown) =>
+        error instanceof UsageError && /leave out --compare-users/.test(error.message),
+    );
+  });
+
   it("builds the corpus without its comments too with --compare-comments, not with none", () => {
     assert.equal(parseOptions(["--compare-comments"])?.compareComments, true);
     assert.throws(

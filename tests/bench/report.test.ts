@@ -1,6 +1,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { commentsBudget, floorBudget, formatTable, type Row } from "../../scripts/bench/report.ts";
+import {
+  commentsBudget,
+  floorBudget,
+  formatTable,
+  usersBudget,
+  type Row,
+} from "../../scripts/bench/report.ts";
 
 const rows: Row[] = [
   {
@@ -70,6 +76,26 @@ describe("commentsBudget", () => {
 
   it("says nothing without a pair of finished cold builds", () => {
     assert.equal(commentsBudget([], [run(100, 1000)]), undefined);
+  });
+});
+
+describe("usersBudget", () => {
+  const run = (wallSeconds: number, peakMib: number) => ({ wallSeconds, peakKib: peakMib * 1024 });
+
+  it("passes user pages that add at most 20% to the cold wall time and 150 MB to its peak", () => {
+    const check = usersBudget(
+      [run(118, 1100), run(121, 1090), run(119, 1095)],
+      [run(100, 1000), run(100, 990), run(100, 995)],
+    );
+    assert.equal(check?.verdict, "PASS");
+    assert.match(check?.rule ?? "", /^user pages add at most 20% to the cold wall time and 150 MB/);
+    assert.match(check?.detail ?? "", /cold wall 1\.190x \[1\.180-1\.210\], peak \+105 MB/);
+  });
+
+  it("fails user pages that slow the cold build by more than 20%, or add more than 150 MB", () => {
+    assert.equal(usersBudget([run(121, 1000)], [run(100, 1000)])?.verdict, "FAIL");
+    assert.equal(usersBudget([run(100, 1150)], [run(100, 1000)])?.verdict, "FAIL");
+    assert.equal(usersBudget([], [run(100, 1000)]), undefined);
   });
 });
 
