@@ -12,20 +12,24 @@ const isText = (node: Node): node is Text => node.type === ElementType.Text;
 const LIST_TEXT_CLASS = "list-text";
 
 /**
- * Sanitized HTML with its lists nested as HTML allows, showing what a browser showed.
+ * Sanitized HTML with its lists and blocks nested as HTML allows, showing what a browser showed.
  * sanitize-html rebuilds a body with htmlparser2, whose tree is not a browser's: it lets
  * through text or other elements straight inside a list (`<ol>Data from ...</ol>`), list
  * items outside one, and a list item inside a paragraph (`<p>See:<li>...`), where a browser
  * would have ended the paragraph. Here a list's stray content goes into a list item of its own
  * (`LIST_TEXT_CLASS`), a run of items outside a list into a `<ul>`, and a paragraph ends
- * before such a list, or any block, and starts again after it.
+ * before such a list, or any block, and starts again after it. A block inside text markup
+ * (`<b><pre>`, as an "About me" had it) takes the markup inside it, as a browser shows it:
+ * `<pre><b>...</b></pre>`.
  *
- * Bodies without a list are returned as they are, and so are those whose lists look sound to
- * a scan of their list tags; only the few others are parsed (scripts/bench.md, "Lists").
+ * Bodies whose lists look sound to a scan of their list tags, and whose blocks sit in no
+ * paragraph or text markup, are returned as they are; only the few others are parsed
+ * (scripts/bench.md, "Lists").
  */
 export function repairNesting(html: string): string {
-  if (!html.includes("<li") && !html.includes("<ol") && !html.includes("<ul")) return html;
-  if (!listsMayBeMisnested(html) || !misnested(html)) return html;
+  const lists = html.includes("<li") || html.includes("<ol") || html.includes("<ul");
+  const listsSound = !lists || !listsMayBeMisnested(html) || !misnested(html);
+  if (listsSound && !blockMayBeInText(html)) return html;
   return renderChildren(parseDocument(html, { decodeEntities: false }).children, undefined);
 }
 
@@ -57,6 +61,37 @@ function listsMayBeMisnested(html: string): boolean {
 }
 
 const LISTS = new Set(["ul", "ol"]);
+
+/** Text markup: elements that hold phrasing content alone, which no block may be inside. */
+const PHRASING = new Set([
+  ...["a", "abbr", "b", "bdi", "bdo", "cite", "code", "del", "dfn", "em", "i", "ins", "kbd"],
+  ...["mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "u", "var"],
+]);
+
+/** The blocks that themselves hold phrasing alone: text markup around them goes inside. */
+const HOLDS_PHRASING = new Set(["p", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "summary"]);
+
+/** Any tag, opening or closing, as sanitize-html writes it. */
+const ANY_TAG = /<(\/?)([a-z][a-z0-9]*)\b[^>]*>/g;
+
+/**
+ * Whether a block may open inside a paragraph or text markup, by a scan of the tags
+ * (sanitize-html writes every tag in full): true is checked by the parse that repairs it.
+ */
+function blockMayBeInText(html: string): boolean {
+  // Open paragraphs and text markup, innermost last: elements closed out of order are dropped
+  // down to the one closed, as a scan can.
+  const open: string[] = [];
+  for (const [, closing, name = ""] of html.matchAll(ANY_TAG)) {
+    if (VOID.has(name)) continue;
+    if (closing === "/") {
+      const at = open.lastIndexOf(name);
+      if (at !== -1) open.length = at;
+    } else if (BLOCKS.has(name) && open.length > 0) return true;
+    else if (name === "p" || PHRASING.has(name)) open.push(name);
+  }
+  return false;
+}
 
 /** The elements a browser ends an open paragraph for (the HTML parser's "close a p element"). */
 const BLOCKS = new Set([
@@ -132,18 +167,72 @@ function continues(children: readonly Node[], index: number, inList: boolean): b
   return next !== undefined && (inList ? !isItem(next) : isItem(next));
 }
 
-/** One node as HTML, repaired; a paragraph holding blocks becomes paragraphs around them. */
+/**
+ * One node as HTML, repaired: a paragraph holding blocks becomes paragraphs around them, and
+ * text markup holding blocks goes inside them (`distributed`).
+ */
 function render(node: Node): string {
   if (isText(node)) return node.data;
   if (!isTag(node)) return "";
-  const open = `<${node.name}${Object.entries(node.attribs)
-    .map(([name, value]) => ` ${name}="${value}"`)
-    .join("")}`;
+  const open = openTag(node);
   if (VOID.has(node.name)) return `${open} />`;
-  if (node.name === "p" && node.children.some((child) => isElement(child, BLOCKS))) {
+  if (node.name === "p" && node.children.some(isBlockish)) {
     return paragraphsAround(node, `${open}>`);
   }
+  if (isTextMarkupHoldingBlock(node)) return distributed(node, []);
   return `${open}>${renderChildren(node.children, node.name)}</${node.name}>`;
+}
+
+/** An element's start tag up to its `>`, as sanitize-html writes it. */
+function openTag(node: Element): string {
+  const attributes = Object.entries(node.attribs).map(([name, value]) => ` ${name}="${value}"`);
+  return `<${node.name}${attributes.join("")}`;
+}
+
+/** A block, or text markup around one: what ends a paragraph. */
+function isBlockish(node: Node): boolean {
+  return isElement(node, BLOCKS) || isTextMarkupHoldingBlock(node);
+}
+
+/** Text markup with a block inside it, at any depth of text markup. */
+function isTextMarkupHoldingBlock(node: Node): boolean {
+  return isElement(node, PHRASING) && node.children.some(isBlockish);
+}
+
+/**
+ * Text markup holding blocks, as a browser shows it: the markup (`within` it, outermost first)
+ * around each stretch of text between the blocks, and inside each block that holds text alone;
+ * a block that holds blocks (a list, a quote) as it is, without the markup.
+ */
+function distributed(markup: Element, within: readonly Element[]): string {
+  const wrappers = [...within, markup];
+  const wrap = (inner: string) =>
+    wrappers.map((element) => `${openTag(element)}>`).join("") +
+    inner +
+    wrappers
+      .map(({ name }) => `</${name}>`)
+      .reverse()
+      .join("");
+  let html = "";
+  let stretch: Node[] = [];
+  const endStretch = () => {
+    const inner = stretch.map(render).join("");
+    html += stretch.every(isWhitespace) ? inner : wrap(inner);
+    stretch = [];
+  };
+  for (const child of markup.children) {
+    if (!isBlockish(child)) {
+      stretch.push(child);
+      continue;
+    }
+    endStretch();
+    if (isTag(child) && isTextMarkupHoldingBlock(child)) html += distributed(child, wrappers);
+    else if (isTag(child) && HOLDS_PHRASING.has(child.name)) {
+      html += `${openTag(child)}>${wrap(renderChildren(child.children, child.name))}</${child.name}>`;
+    } else html += render(child);
+  }
+  endStretch();
+  return html;
 }
 
 /**
@@ -161,7 +250,7 @@ function paragraphsAround(paragraph: Element, open: string): string {
       ? "items"
       : last?.kind === "items" && isWhitespace(child) && continues(children, index, false)
         ? "items"
-        : isElement(child, BLOCKS)
+        : isBlockish(child)
           ? "block"
           : "text";
     if (last !== undefined && last.kind === kind && kind !== "block") last.nodes.push(child);

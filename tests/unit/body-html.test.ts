@@ -766,7 +766,7 @@ describe("web addresses come out valid, as the Nu checker reads them", () => {
   });
 });
 
-describe("renderBodyHtml: lists nest as HTML allows, showing what a browser showed", () => {
+describe("renderBodyHtml: lists and blocks nest as HTML allows, showing what a browser showed", () => {
   // sanitize-html keeps htmlparser2's tree, which is not a browser's: these bodies came out of
   // it as HTML that the Nu checker rejects. A list's stray content becomes an item that
   // site.css shows as the list showed it (no marker, no number).
@@ -813,10 +813,25 @@ describe("renderBodyHtml: lists nest as HTML allows, showing what a browser show
     );
   });
 
+  it("puts text markup around a block inside it, as beer's user 3803's About me needs", () => {
+    assert.equal(
+      html("<p><b><pre>\nI dream;\n</pre></b></p>\n\n<hr>"),
+      "<pre><b>\nI dream;\n</b></pre>\n\n<hr />",
+    );
+    assert.equal(
+      html('<p>Hi <a href="https://example.org/">A<h3>x</h3>B</a> end</p>'),
+      '<p>Hi </p><a href="https://example.org/" rel="nofollow noopener noreferrer">A</a><h2><a href="https://example.org/" rel="nofollow noopener noreferrer">x</a></h2><a href="https://example.org/" rel="nofollow noopener noreferrer">B</a><p> end</p>',
+    );
+    // Nested markup goes in whole; a block of blocks keeps its text, not the markup.
+    assert.equal(html("<b><i>a<pre>x</pre></i></b>"), "<b><i>a</i></b><pre><b><i>x</i></b></pre>");
+    assert.equal(html("<strong><ul><li>x</li></ul></strong>"), "<ul><li>x</li></ul>");
+  });
+
   it("leaves sound lists, and bodies with none, byte for byte", () => {
     for (const body of [
       '<ol start="3">\n<li>a &amp; b<br />c</li>\n<li><ul><li>d</li></ul></li>\n</ol>',
       "<p>No list: &lt;li&gt; is text here</p>",
+      "<p>Text <b>markup</b> closed</p><pre><code>before a block</code></pre><div><p>x</p></div>",
     ]) {
       assert.equal(html(body), body);
     }
