@@ -1,4 +1,4 @@
-import { BADGE_CLASSES, type Badge, type BadgeClass } from "../../src/schemas/user.ts";
+import { BADGE_CLASSES, badgeKey, type Badge, type BadgeClass } from "../../src/schemas/user.ts";
 import { cleanName } from "./attribution.ts";
 import { BADGE_CLASS_OF_NAME } from "./badge-classes.ts";
 import { detachedCopy } from "./detached-copy.ts";
@@ -20,13 +20,8 @@ export interface UserBadges {
   awarded: number;
   /** Rows of the users asked for that have no Name left (see `cleanName`): not counted. */
   unnamed: number;
-  /** Each user's badges, by the key the user schema keeps each badge once by. */
+  /** Each user's badges, by the key the user schema keeps each badge once by (`badgeKey`). */
   byUser: Map<string, Map<string, Badge>>;
-  /**
-   * A badge of one user whose rows name different classes (a tag badge won at bronze, then
-   * silver): written once, at the highest, since a user's file lists each badge once.
-   */
-  severalClasses: { user: string; name: string; classes: BadgeClass[] }[];
 }
 
 /** Class's numbers, as Stack Exchange's Badges table has them. */
@@ -53,7 +48,6 @@ export async function readBadges(
     awarded: 0,
     unnamed: 0,
     byUser: new Map(),
-    severalClasses: [],
   };
   const { rows } = await readDumpRows(
     file,
@@ -99,31 +93,11 @@ function award(badges: UserBadges, user: string, badge: Badge): void {
     own = new Map();
     badges.byUser.set(detachedCopy(user), own);
   }
-  // The user schema's own rule: a badge once, or a tag's badge once.
-  const key = `${badge.tagBased === true ? "tag" : "badge"} ${badge.name}`;
+  // The user schema's own rule: a badge once per class, a tag's apart.
+  const key = badgeKey(badge);
   const seen = own.get(key);
-  if (seen === undefined) {
-    own.set(detachedCopy(key), detachedCopy(badge));
-    return;
-  }
-  seen.count++;
-  if (badge.class === undefined || badge.class === seen.class) return;
-  if (seen.class !== undefined) noteClasses(badges, user, seen.name, [seen.class, badge.class]);
-  if (seen.class === undefined || rank(badge.class) < rank(seen.class)) seen.class = badge.class;
-}
-
-/** Notes a badge whose rows differ in class, once per user and badge. */
-function noteClasses(badges: UserBadges, user: string, name: string, classes: BadgeClass[]) {
-  const note = badges.severalClasses.find((item) => item.user === user && item.name === name);
-  if (note === undefined) {
-    badges.severalClasses.push(detachedCopy({ user, name, classes: sortedClasses(classes) }));
-  } else {
-    note.classes = sortedClasses([...note.classes, ...classes]);
-  }
-}
-
-function sortedClasses(classes: readonly BadgeClass[]): BadgeClass[] {
-  return [...new Set(classes)].sort((a, b) => rank(a) - rank(b));
+  if (seen === undefined) own.set(detachedCopy(key), detachedCopy(badge));
+  else seen.count++;
 }
 
 /** Gold first, then silver, bronze, and a badge of no known class last. */

@@ -29,7 +29,6 @@ export interface UsersPass {
     unnamed: number;
     /** Badges written without a class: the row has none, and the name is not a known one. */
     unknownClass: { name: string; awards: number }[];
-    severalClasses: { user: string; name: string; classes: string[] }[];
   } | null;
 }
 
@@ -98,9 +97,9 @@ export async function writeUserFiles(input: UsersPassInput): Promise<UsersPass> 
     );
   }
   if (badges !== undefined) {
-    const { rows, layout, awarded, unnamed, severalClasses } = badges;
+    const { rows, layout, awarded, unnamed } = badges;
     const unknownClass = badgesOfUnknownClass(badges);
-    pass.badges = { rows, layout, awarded, unnamed, unknownClass, severalClasses };
+    pass.badges = { rows, layout, awarded, unnamed, unknownClass };
   }
   return pass;
 }

@@ -429,15 +429,13 @@ function badgeRow({ badges, badgesFile }: ImportReport["users"]): string {
     badges.layout === "no Class"
       ? "no Class column, so classes by name from Stack Exchange's badges"
       : "with Class and TagBased";
-  const several = badges.severalClasses.length;
   return countRow(
     "badges written",
     badges.awarded,
     `of ${n(badges.rows)} rows in ${basename(badgesFile)} (${layout}), on the users written; ` +
       `${n(unknown)} of no known class` +
-      (several === 0 ? "" : `, ${n(several)} given one user in several classes`) +
       (badges.unnamed === 0 ? "" : `; ${n(badges.unnamed)} rows with no Name, not counted`) +
-      (unknown + several === 0 ? "" : " (listed below)"),
+      (unknown === 0 ? "" : " (listed below)"),
   );
 }
 
@@ -555,12 +553,6 @@ function userSections(users: ImportReport["users"]): string[] {
     ...section(
       "Badges written without a class (Badges.xml gives none, and Stack Exchange's badges have no such name), with the times awarded:",
       (users.badges?.unknownClass ?? []).map((item) => `${item.name}: ${n(item.awards)}`),
-    ),
-    ...section(
-      "Badges whose rows give one user different classes (written once, at the highest):",
-      (users.badges?.severalClasses ?? []).map(
-        (item) => `user ${item.user}: ${item.name} (${item.classes.join(", ")})`,
-      ),
     ),
   ];
 }

@@ -43,6 +43,14 @@ const badgeSchema = fieldsObject("of a badge", {
 export type Badge = z.output<typeof badgeSchema>;
 
 /**
+ * What a user's file lists each badge once by: its name, its class and whether it is a tag's,
+ * since a tag badge is won at bronze, then silver and gold, each an award of its own.
+ */
+export function badgeKey({ name, class: badgeClass, tagBased }: Omit<Badge, "count">): string {
+  return `${tagBased === true ? "tag" : "badge"} ${badgeClass ?? "?"} ${name}`;
+}
+
+/**
  * The frontmatter of `content/users/<id>.md`, a person as the community's profile shows them;
  * the file's body is their "About me", read as a post's body (`bodyFormat`). Only `name` is
  * required: a hand-written community may say no more of its people.
@@ -66,26 +74,33 @@ export const userFrontmatterSchema = fieldsObject("of a user", {
   source: webAddress("source", "https://example.org/users/1"),
   /** The licence their "About me" was published under, such as `CC BY-SA 4.0`. */
   license: optionalLine("license", '"CC BY-SA 4.0"'),
-  /** Their badges, each name once (src/core/badges.ts counts them by class). */
+  /** Their badges, each name once per class (src/core/users.ts counts them by class). */
   badges: z
     .array(badgeSchema, {
       error: (issue) =>
         `must be a list of badges, but YAML read ${describeYamlValue(issue.input)}; write each as an item, such as badges: [{ name: Teacher, class: bronze }]`,
     })
-    .superRefine((badges, ctx) => {
-      const seen = new Set<string>();
-      badges.forEach(({ name, tagBased }, index) => {
-        const key = `${tagBased === true ? "tag" : "badge"} ${name}`;
-        if (seen.has(key)) {
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "name"],
-            message: `"${name}" is listed more than once; list each badge once, with count: how many times it was awarded`,
-          });
-        }
-        seen.add(key);
-      });
-    })
+    .superRefine(
+      (badges, ctx) => {
+        const seen = new Set<string>();
+        // Judged on what was read, items with problems of their own included: any of them.
+        (badges as unknown[]).forEach((item, index) => {
+          const badge = item as Partial<Badge> | null;
+          if (typeof badge?.name !== "string") return;
+          const key = badgeKey({ ...badge, name: badge.name });
+          if (seen.has(key)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [index, "name"],
+              message: `"${badge.name}" is listed more than once${typeof badge.class === "string" ? ` as ${badge.class}` : ""}; list each badge once per class, with count: how many times it was awarded`,
+            });
+          }
+          seen.add(key);
+        });
+      },
+      // Judged even when badges have problems of their own, so one run reports every problem.
+      { when: (payload) => Array.isArray(payload.value) },
+    )
     .optional(),
 });
 

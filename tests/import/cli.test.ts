@@ -1035,7 +1035,6 @@ describe("the import command", () => {
         awarded: 5,
         unnamed: 0,
         unknownClass: [{ name: "Steward", awards: 1 }],
-        severalClasses: [],
       });
       const text = runImport(dump, "--out", outFolder("people-out-text")).stdout;
       for (const line of [

@@ -217,7 +217,6 @@ describe("the complete 2014 beer dump", withFullDump, () => {
         awarded,
         unnamed: 0,
         unknownClass: 0,
-        severalClasses: [],
       },
       "every badge name of the 2014 dump has its class in the table",
     );

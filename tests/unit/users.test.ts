@@ -188,10 +188,20 @@ describe("users", () => {
     );
   });
 
-  it("reports a badge listed twice and a class Stack Exchange has not", () => {
+  it("reports a badge listed twice in a class, and a class Stack Exchange has not", () => {
     const read = assembled(
       {
-        "7": "---\nname: Ada\nbadges:\n  - { name: Teacher, class: bronze }\n  - { name: Teacher, class: platinum }\n---\n",
+        "7": [
+          "---\nname: Ada\nbadges:",
+          "  - { name: Teacher, class: bronze }",
+          "  - { name: Teacher, class: platinum }",
+          "  - { name: Teacher, class: bronze, count: 2 }",
+          // A tag badge at two classes is two badges, and shares its name with no other.
+          "  - { name: discussion, class: bronze, tagBased: true }",
+          "  - { name: discussion, class: silver, tagBased: true }",
+          "  - { name: discussion, class: bronze }",
+          "---\n",
+        ].join("\n"),
       },
       { "1": question("") },
     );
@@ -203,6 +213,11 @@ describe("users", () => {
           "users/7.md",
           "badges[1].class",
           'must be gold, silver or bronze, not the text "platinum"; leave it out when the class is not known',
+        ],
+        [
+          "users/7.md",
+          "badges[2].name",
+          '"Teacher" is listed more than once as bronze; list each badge once per class, with count: how many times it was awarded',
         ],
       ],
     );
