@@ -8,12 +8,13 @@ import { formatProblems } from "../../src/lib/problems.ts";
 import { readContentFiles } from "../../src/machinery/loading/content-folder.ts";
 
 /**
- * An imported content folder as the build reads it, which must have no problem: the community,
- * and every question's entry (its checked frontmatter and body text) by id.
+ * An imported content folder as the build reads it, which must have no problem (answers and
+ * users included, each credit's user a file): the community, and every question's entry (its
+ * checked frontmatter and body text) by id.
  */
 export function readImportedContent(folder: string) {
-  const { community, questions } = readContentFiles(folder);
-  const read = assembleContent(community, questions);
+  const { community, questions, answers, users } = readContentFiles(folder);
+  const read = assembleContent(community, questions, answers, users);
   assert.ok(
     "content" in read,
     `the import builds:\n${"problems" in read ? formatProblems(read.problems) : ""}`,
@@ -76,8 +77,8 @@ export function readWrittenFolder(folder: string): {
 }
 
 /**
- * Checks every users/ file read by `readWrittenFolder` with the site's user schema, as the
- * build will read it (the build side of users/ is not there yet to read them itself).
+ * Checks every users/ file read by `readWrittenFolder` with the site's user schema alone, so a
+ * test names the file and field of a value the import should not have written.
  */
 export function assertUsersValid(users: ReadonlyMap<string, WrittenPost>): void {
   for (const [id, { fields }] of users) {
