@@ -13,6 +13,7 @@ import {
 } from "../helpers/real-dumps.ts";
 import { runImport } from "../helpers/run-import.ts";
 import { highestFirst, tabIds, unansweredIds } from "../helpers/listing-tabs.ts";
+import { assertUserPagesShown, deadLinks } from "./dump-users.ts";
 import { assertTagWikisShown } from "./dump-tag-wikis.ts";
 import { assertUsersValid, readWrittenFolder } from "./imported-content.ts";
 import { htmlToText } from "../../src/lib/html-text.ts";
@@ -221,5 +222,22 @@ describe("the complete 2014 beer dump", withFullDump, () => {
       "every badge name of the 2014 dump has its class in the table",
     );
     assert.equal(report.users.written, expected.size);
+  });
+
+  it("shows each person's page: their posts, and badge counts equal to Badges.xml's rows", () => {
+    const people = assertUserPagesShown(fullBeerDump, site);
+    assert.equal(people.users, creditedUsers(fullBeerDump).size);
+    const rows = rowsOf(join(fullBeerDump, "Badges.xml"));
+    const awards = new Map<string, number>();
+    for (const { UserId: user = "" } of rows) awards.set(user, (awards.get(user) ?? 0) + 1);
+    for (const user of creditedUsers(fullBeerDump).keys()) {
+      const page = readFileSync(join(site, "users", user, "index.html"), "utf8");
+      // "3 gold", "12 bronze": each class's count on the page, added up.
+      const shown = [...page.matchAll(/<span class="badge-count [^"]*">([\d,]+) /g)]
+        .map(([, count = "0"]) => Number(count.replaceAll(",", "")))
+        .reduce((sum, count) => sum + count, 0);
+      assert.equal(shown, awards.get(user) ?? 0, `users/${user}/: its badges`);
+    }
+    assert.deepEqual(deadLinks(site), [], "every link of the site lands on a file of it");
   });
 });

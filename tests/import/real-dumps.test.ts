@@ -18,6 +18,7 @@ import type { ImportReport } from "../../scripts/import/report.ts";
 import { parse } from "yaml";
 import { tagFolder } from "../../src/lib/tag-folder.ts";
 import { assertTagWikisShown, expectedTagWikis } from "./dump-tag-wikis.ts";
+import { assertUserPagesShown, deadLinks } from "./dump-users.ts";
 import { highestFirst, tabIds, unansweredIds } from "../helpers/listing-tabs.ts";
 
 /**
@@ -726,6 +727,7 @@ describe("building imported sites", withDumps, () => {
   for (const [site, name, tagMap] of [
     ["beer.stackexchange.com", BEER_NAME, {}],
     ["cardano.stackexchange.com", "cardano.stackexchange.com", { "c#": "csharp" }],
+    ["bicycles.meta.stackexchange.com", "bicycles.meta.stackexchange.com", {}],
   ] as const) {
     it(`${site}: builds, and its listing is the dump's questions, newest first`, async () => {
       const content = join(outputDir, site);
@@ -798,6 +800,11 @@ describe("building imported sites", withDumps, () => {
         tabIds(outDir, "unanswered/"),
         newest.filter((id) => unanswered.has(id)),
       );
+
+      // People: a page per user credited, listing exactly their posts, each credit linked to it.
+      const people = assertUserPagesShown(join(dumpsDir, site), outDir);
+      assert.ok(people.users > 0 && people.posts > 0, `${site}: people are shown`);
+      assert.deepEqual(deadLinks(outDir), [], "every link of the site lands on a file of it");
     });
   }
 });
