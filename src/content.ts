@@ -9,8 +9,7 @@ import type { ListingEntry, QuestionPage, TagSummary } from "./core/page-data.ts
 import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { questionPagePath, userPagePath, USERS_PATH } from "./lib/site-paths.ts";
 import { settledBody } from "./lib/settled-body.ts";
-import type { UserPage, UserPost, UserSummary, UserTag } from "./core/users.ts";
-import type { TextOrStored } from "./machinery/store/stored-text.ts";
+import type { ListedUser, UserPage, UserPost, UserSummary, UserTag } from "./core/users.ts";
 import { tagFolder, tagInfoPath, tagPagePath } from "./lib/tag-folder.ts";
 import type { TagWiki } from "./schemas/tag-wiki.ts";
 import {
@@ -18,8 +17,10 @@ import {
   readListingEntry,
   readPageText,
   readQuestionPage,
+  readUserPage,
   rebuildIdentity,
   type HeldPage,
+  type HeldUserPage,
 } from "./machinery/store/text-store.ts";
 import type { ListedQuestion } from "./machinery/loading/listed-question.ts";
 import type { HeldSearchFile } from "./machinery/loading/load-content.ts";
@@ -353,7 +354,7 @@ export async function getTagPages(): Promise<
 }
 
 /** Every user of the content's `users/`, in the order `users/` lists them; none without it. */
-export async function getUsers(): Promise<UserPage<TextOrStored>[]> {
+export async function getUsers(): Promise<ListedUser<HeldUserPage>[]> {
   const { entries, error } = await getLiveCollection("users");
   if (error || !entries) throw error ?? new Error("The users loader returned no entries.");
   return memoized(usersOfEntries, entries, (made) => made.map((entry) => entry.data));
@@ -361,37 +362,19 @@ export async function getUsers(): Promise<UserPage<TextOrStored>[]> {
 
 /** The users of each list of entries the loader handed out, as `questionsOfEntries`. */
 const usersOfEntries = new WeakMap<
-  readonly { data: UserPage<TextOrStored> }[],
-  UserPage<TextOrStored>[]
+  readonly { data: ListedUser<HeldUserPage> }[],
+  ListedUser<HeldUserPage>[]
 >();
-
-/** What a user's page shows of them: their profile on the first page, their name on the rest. */
-export type UserProfile = Omit<UserPage<TextOrStored>, "questions" | "answers" | "tags"> & {
-  /** Their answers' tags, the first `USER_TAGS_SHOWN`, and how many there are. */
-  tags: UserTag[];
-  tagCount: number;
-};
 
 /** One page of a user's: `users/<id>/`, then `page/2/`... with `pageSize`. */
 export type UserPageProps = {
   community: SiteCommunity;
-  /** Their whole profile on the first page; on the others, who they are. */
-  user: UserProfile | Pick<UserPage, "id" | "name">;
-  /** This page's share of their questions and of their answers, highest score first. */
-  questions: UserPost[];
-  answers: UserPost[];
-  questionCount: number;
-  answerCount: number;
+  /** Who they are, and their page as the build holds it (read by `readUserPageShare`). */
+  user: ListedUser<HeldUserPage>;
   /** 1-based. */
   number: number;
   count: number;
 };
-
-/** How many of a user's tags their page lists. */
-const USER_TAGS_SHOWN = 20;
-
-/** One page of a user's, before it is made into its props: the user, and which page. */
-type UserPageRef = { user: UserPage<TextOrStored>; number: number; count: number };
 
 /** A user page's static path: `users/<id>/`, then `page/2/`... */
 export type UserStaticPath = {
@@ -402,41 +385,34 @@ export type UserStaticPath = {
 /**
  * Every user's pages, as `getStaticPaths` returns them: `users/<id>/` with their profile and
  * the first `pageSize` of their questions and of their answers, then `page/2/`... with the
- * next, as long as either list goes on. Made one at a time, and in a build deferred to the
- * render threads, as the question pages are: a large community has a million people.
+ * next, as long as either list goes on. Listed as the question pages are: each made when asked
+ * for, and in a build deferred to the render threads, since a large community has as many
+ * people as questions; each page reads the user's page back when it is written.
  */
 export async function getUserPages(): Promise<UserStaticPath[]> {
   await getQuestions();
   const community = await getCommunity();
   const { pageSize } = community;
-  const refs = (await getUsers()).flatMap((user) => {
+  const pages = (await getUsers()).flatMap((user) => {
     const count = Math.max(
-      pageCount(user.questions.length, pageSize),
-      pageCount(user.answers.length, pageSize),
+      pageCount(user.questionCount, pageSize),
+      pageCount(user.answerCount, pageSize),
     );
-    return Array.from({ length: count }, (_, index): UserPageRef => ({
-      user,
-      number: index + 1,
-      count,
-    }));
+    return Array.from({ length: count }, (_, index): UserPageProps => {
+      return { community, user, number: index + 1, count };
+    });
   });
-  const propsOf = (ref: UserPageRef) => userPageProps(ref, community);
   const toWrite = pagesToWrite(
-    refs,
+    pages,
     ({ user, number }) => pageFile(pagePath(number, userPagePath(user.id))),
-    (ref) => {
-      const { user, ...props } = propsOf(ref);
-      return {
-        ...props,
-        user: "aboutHtml" in user ? { ...user, aboutHtml: rebuildIdentity(user.aboutHtml) } : user,
-      };
-    },
+    // A page set apart counts by its digest: where it is changes from build to build.
+    ({ user, ...props }) => ({ ...props, user: { ...user, page: rebuildIdentity(user.page) } }),
   );
   return staticPaths(
     toWrite.length,
     (index): UserStaticPath => {
-      const ref = toWrite[index] as UserPageRef;
-      return { params: { id: ref.user.id, page: pageParameter(ref.number) }, props: propsOf(ref) };
+      const props = toWrite[index] as UserPageProps;
+      return { params: { id: props.user.id, page: pageParameter(props.number) }, props };
     },
     ({ params, props }) => pagePath(props.number, userPagePath(params.id)),
   );
@@ -447,41 +423,52 @@ function pageCount(length: number, pageSize: number | undefined): number {
   return pageSize === undefined ? 1 : Math.max(1, Math.ceil(length / pageSize));
 }
 
-/** What page `number` of a user's shows: its share of each list, and their profile on the first. */
-function userPageProps(
-  { user, number, count }: UserPageRef,
-  community: SiteCommunity,
-): UserPageProps {
-  const { questions, answers, tags, ...profile } = user;
+/** What a user's page shows of them: their profile on the first page, their name on the rest. */
+export type UserProfile = Omit<UserPage, "questions" | "answers" | "tags"> & {
+  /** Their answers' tags, the first `USER_TAGS_SHOWN`, and how many there are. */
+  tags: UserTag[];
+  tagCount: number;
+};
+
+/** How many of a user's tags their page lists. */
+const USER_TAGS_SHOWN = 20;
+
+/**
+ * What page `number` of a user's shows, read back as it is written: its share of their
+ * questions and of their answers, highest score first, and their profile on the first page,
+ * "About me" settled.
+ */
+export function readUserPageShare({ user, number, community }: UserPageProps): {
+  profile?: UserProfile;
+  questions: UserPost[];
+  answers: UserPost[];
+} {
+  const { questions, answers, tags, ...profile } = readUserPage(user.page);
+  const { pageSize } = community;
   const share = (posts: UserPost[]) =>
-    community.pageSize === undefined
-      ? posts
-      : posts.slice((number - 1) * community.pageSize, number * community.pageSize);
+    pageSize === undefined ? posts : posts.slice((number - 1) * pageSize, number * pageSize);
+  const shown = { questions: share(questions), answers: share(answers) };
+  if (number !== 1) return shown;
+  const aboutHtml = profile.aboutHtml === undefined ? undefined : settledAbout(profile);
   return {
-    community,
-    user:
-      number === 1
-        ? { ...profile, tags: tags.slice(0, USER_TAGS_SHOWN), tagCount: tags.length }
-        : { id: user.id, name: user.name },
-    questions: share(questions),
-    answers: share(answers),
-    questionCount: questions.length,
-    answerCount: answers.length,
-    number,
-    count,
+    ...shown,
+    profile: {
+      ...profile,
+      ...(aboutHtml !== undefined && { aboutHtml }),
+      tags: tags.slice(0, USER_TAGS_SHOWN),
+      tagCount: tags.length,
+    },
   };
 }
 
-/** A user's "About me" as their page shows it: read back, its links and images settled. */
-export function readAbout(user: UserProfile): string | undefined {
-  if (user.aboutHtml === undefined) return undefined;
-  const hrefs = user.aboutLinks ?? {};
-  return settledBody(
-    readPageText(user.aboutHtml),
-    userPagePath(user.id),
-    (target) => hrefs[target],
-    user.images ?? {},
-  );
+/** A user's "About me" as their page shows it: its links and images settled. */
+function settledAbout({
+  id,
+  aboutHtml = "",
+  aboutLinks = {},
+  images = {},
+}: Pick<UserPage, "id" | "aboutHtml" | "aboutLinks" | "images">): string {
+  return settledBody(aboutHtml, userPagePath(id), (target) => aboutLinks[target], images);
 }
 
 /** One page of `users/`: its users, and where it stands among the pages. */

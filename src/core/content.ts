@@ -35,6 +35,7 @@ import {
   userPages,
   UserPosts,
   userReferenceProblems,
+  type ListedUser,
   type UserPage,
 } from "./users.ts";
 
@@ -43,7 +44,7 @@ import {
  * each question: its page (`QuestionPage`, a listing entry and more), or what a build keeps of
  * it (`assembleContent`'s `keepPage`).
  */
-export interface Content<Question = QuestionPage, IndexFile = SearchFile, Text = string> {
+export interface Content<Question = QuestionPage, IndexFile = SearchFile, UserRecord = UserPage> {
   community: Community;
   /** Every question, in listing order. */
   questions: Question[];
@@ -56,8 +57,11 @@ export interface Content<Question = QuestionPage, IndexFile = SearchFile, Text =
   images: string[];
   /** The wikis of `tags/`, by tag; none without the folder. */
   tagWikis: TagWiki[];
-  /** The people of `users/`, in the order `users/` lists them; none without the folder. */
-  users: UserPage<Text>[];
+  /**
+   * The people of `users/`, in the order `users/` lists them, each with their page or what a
+   * build keeps of it (`keepUser`); none without the folder.
+   */
+  users: ListedUser<UserRecord>[];
 }
 
 /** What reading community.yaml came to, with the problems of the content folder itself. */
@@ -71,9 +75,9 @@ export interface CommunityReading {
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
-export type ContentReading<Question = QuestionPage, IndexFile = SearchFile, Text = string> =
+export type ContentReading<Question = QuestionPage, IndexFile = SearchFile, UserRecord = UserPage> =
   | {
-      content: Content<Question, IndexFile, Text>;
+      content: Content<Question, IndexFile, UserRecord>;
       /** Lines for the build's log that fail nothing: formulas left as TeX (`texWarnings`). */
       warnings: string[];
       /** Lines for the build's log that tell what became of the content: its links. */
@@ -97,20 +101,20 @@ export function assembleContent(
   answers?: FolderFiles<AnswerEntry>,
   users?: FolderFiles<UserEntry>,
 ): ContentReading;
-export function assembleContent<Question, Text, IndexFile>(
+export function assembleContent<Question, Text, IndexFile, UserRecord>(
   community: CommunityReading,
   questions: FolderFiles<QuestionEntry<Text>>,
   answers: FolderFiles<AnswerEntry<Text>> | undefined,
   users: FolderFiles<UserEntry<Text>> | undefined,
-  build: BuildHooks<Question, Text, IndexFile>,
-): ContentReading<Question, IndexFile, Text>;
-export function assembleContent<Question, Text, IndexFile>(
+  build: BuildHooks<Question, Text, IndexFile, UserRecord>,
+): ContentReading<Question, IndexFile, UserRecord>;
+export function assembleContent<Question, Text, IndexFile, UserRecord>(
   community: CommunityReading,
   questions: FolderFiles<QuestionEntry<Text>>,
   answers: FolderFiles<AnswerEntry<Text>> = noFiles(),
   users: FolderFiles<UserEntry<Text>> = noFiles(),
-  build: BuildHooks<Question, Text, IndexFile> = heldHooks(),
-): ContentReading<Question, IndexFile, Text> {
+  build: BuildHooks<Question, Text, IndexFile, UserRecord> = heldHooks(),
+): ContentReading<Question, IndexFile, UserRecord> {
   // The pages first, in a function of their own: what only they need (the listing's order,
   // each question's answers) is garbage once it returns, while the search index is built
   // (scripts/bench.md, "Why the constants are what they are").
@@ -145,7 +149,7 @@ export function assembleContent<Question, Text, IndexFile>(
 }
 
 /** What `derivePages` comes to: every problem of the content, or the pages and documents. */
-type DerivedPages<Question, Text> =
+type DerivedPages<Question, UserRecord> =
   | { problems: ContentProblem[] }
   | {
       community: Community;
@@ -160,18 +164,18 @@ type DerivedPages<Question, Text> =
       /** The files of `images/` the bodies show (`Content.images`). */
       images: string[];
       tagWikis: TagWiki[];
-      users: UserPage<Text>[];
+      users: ListedUser<UserRecord>[];
     };
 
 /**
  * The rules that span files, then each question's page (kept or handed over) and its search
  * document, in file order, each put in its place in the listing.
  */
-function derivePages<Question, Text, IndexFile>(
+function derivePages<Question, Text, IndexFile, UserRecord>(
   community: CommunityReading,
   { questions, answers, users }: ContentFiles<Text>,
-  hooks: BuildHooks<Question, Text, IndexFile>,
-): DerivedPages<Question, Text> {
+  hooks: BuildHooks<Question, Text, IndexFile, UserRecord>,
+): DerivedPages<Question, UserRecord> {
   const problems = [
     ...community.problems,
     ...questions.problems,
@@ -243,7 +247,7 @@ function derivePages<Question, Text, IndexFile>(
     derived.searched.discard();
     throw error;
   }
-  const shownUsers = userPages(users, userPosts, { graph, images });
+  const shownUsers = userPages(users, userPosts, { graph, images }, hooks.keepUser);
   return { ...derived, users: shownUsers, images: images.used() };
 }
 
@@ -326,7 +330,7 @@ function questionsToOrder<Text>(
  * one it duplicates, its answers. The formulas each entry left as TeX are noted in `texLeft`
  * as the entries are taken.
  */
-function questionPageDeriver<Question, Text, IndexFile>(
+function questionPageDeriver<Question, Text, IndexFile, UserRecord>(
   {
     questions,
     answers,
@@ -337,7 +341,7 @@ function questionPageDeriver<Question, Text, IndexFile>(
     answersOf: Map<string, string[]>;
   },
   { excerptLength, origin, codeLanguage, codeLanguages, math, answerOrder: order }: Community,
-  { keepPage, readText }: BuildHooks<Question, Text, IndexFile>,
+  { keepPage, readText }: BuildHooks<Question, Text, IndexFile, UserRecord>,
   { links, images, userPosts }: { links: PageLinks; images: UsedImages; userPosts: UserPosts },
 ) {
   // Without answer files, `answers` is the count; with them, their number (equal when given).
@@ -619,9 +623,11 @@ function answerCountProblem(file: string, given: number, answerFiles: string[]):
 }
 
 /** How a build has the content held: less of it, the rest on disk (src/machinery/loading/load-content.ts). */
-export interface BuildHooks<Question, Text, IndexFile> {
+export interface BuildHooks<Question, Text, IndexFile, UserRecord> {
   /** What the content keeps of each question's page, called as soon as the page is derived. */
   keepPage: (page: QuestionPage<Text>) => Question;
+  /** What the content keeps of each user's page, called as soon as the page is made. */
+  keepUser: (page: UserPage<Text>) => UserRecord;
   /** An entry's text as text, when the build stored it on disk (`FolderReader.pageTexts`). */
   readText: (text: Text) => string;
   /**
@@ -686,9 +692,15 @@ export class HeldInListingOrder<Item> implements ListingOrderSorter<Item> {
  * The plain path's hooks: every page, text and file of the index held as it is. Only with
  * entries whose texts are text (the first overload of `assembleContent`).
  */
-function heldHooks<Question, Text, IndexFile>(): BuildHooks<Question, Text, IndexFile> {
+function heldHooks<Question, Text, IndexFile, UserRecord>(): BuildHooks<
+  Question,
+  Text,
+  IndexFile,
+  UserRecord
+> {
   return {
     keepPage: (page) => page as Question,
+    keepUser: (page) => page as UserRecord,
     readText: (text) => text as string,
     sortDocuments: (count) => new HeldInListingOrder(count),
     keepSearchFile: (file) => file as IndexFile,

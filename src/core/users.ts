@@ -116,13 +116,20 @@ export class UserPosts {
     }
   }
 
-  /** `user`'s questions and answers, highest score first, and their answers' tags, ranked. */
-  of(user: string): { questions: UserPost[]; answers: UserPost[]; tags: UserTag[] } {
-    return {
+  /**
+   * `user`'s questions and answers, highest score first, and their answers' tags, ranked;
+   * taken once, and let go of here, so that what is held shrinks as each page is made.
+   */
+  take(user: string): { questions: UserPost[]; answers: UserPost[]; tags: UserTag[] } {
+    const taken = {
       questions: (this.#questions.get(user) ?? []).sort(byScore),
       answers: (this.#answers.get(user) ?? []).sort(byScore),
       tags: [...(this.#tags.get(user)?.values() ?? [])].sort(byTagRank),
     };
+    this.#questions.delete(user);
+    this.#answers.delete(user);
+    this.#tags.delete(user);
+    return taken;
   }
 }
 
@@ -199,6 +206,35 @@ export interface UserPage<Text = string> extends UserSummary {
   answers: UserPost[];
 }
 
+/**
+ * A user as the build holds them: what `users/` shows, how many posts their pages list, and
+ * their page (`UserPage`), or what a build keeps in its place (set apart on disk, as a
+ * question's page is).
+ */
+export interface ListedUser<Page = UserPage> extends UserSummary {
+  questionCount: number;
+  answerCount: number;
+  page: Page;
+}
+
+/** A user as `keep` has their page kept, with what `users/` and the page count need. */
+export function listedUser<Text, Page>(
+  page: UserPage<Text>,
+  keep: (page: UserPage<Text>) => Page,
+): ListedUser<Page> {
+  const { id, name, reputation, location, topTags, questions, answers } = page;
+  return {
+    id,
+    name,
+    ...(reputation !== undefined && { reputation }),
+    ...(location !== undefined && { location }),
+    topTags,
+    questionCount: questions.length,
+    answerCount: answers.length,
+    page: keep(page),
+  };
+}
+
 /** How many of a user's tags `users/` shows beside them. */
 const TOP_TAGS_LISTED = 3;
 
@@ -219,20 +255,24 @@ export function userImageProblems<Text>(
 }
 
 /**
- * Every user's page, in the order `users/` lists them: by reputation, highest first (none
- * counts as 0), then by id; their "About me" links settled against the archive (`graph`).
+ * Every user, their page kept by `keep` as soon as it is made, in the order `users/` lists
+ * them: by reputation, highest first (none counts as 0), then by id; their "About me" links
+ * settled against the archive (`graph`).
  */
-export function userPages<Text>(
+export function userPages<Text, Page>(
   users: UserFiles<Text>,
   posts: UserPosts,
   { graph, images }: { graph: PostLinkGraph; images: UsedImages },
-): UserPage<Text>[] {
-  const pages: UserPage<Text>[] = [];
+  keep: (page: UserPage<Text>) => Page,
+): ListedUser<Page>[] {
+  const listed: ListedUser<Page>[] = [];
   for (const id of users.fileOfId.keys()) {
     const entry = users.entries.get(id);
-    if (entry !== undefined) pages.push(userPage(id, entry, posts, graph, images));
+    if (entry !== undefined) {
+      listed.push(listedUser(userPage(id, entry, posts, graph, images), keep));
+    }
   }
-  return pages.sort((a, b) => (b.reputation ?? 0) - (a.reputation ?? 0) || compareIds(a.id, b.id));
+  return listed.sort((a, b) => (b.reputation ?? 0) - (a.reputation ?? 0) || compareIds(a.id, b.id));
 }
 
 function userPage<Text>(
@@ -243,7 +283,7 @@ function userPage<Text>(
   images: UsedImages,
 ): UserPage<Text> {
   const { name, reputation, joined, lastSeen, location, website, views, source, license } = entry;
-  const { questions, answers, tags } = posts.of(id);
+  const { questions, answers, tags } = posts.take(id);
   const pathname = userPagePath(id);
   const targets = entry.aboutLinks?.targets ?? [];
   const hrefs = Object.fromEntries(

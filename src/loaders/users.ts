@@ -1,15 +1,16 @@
 import type { LiveLoader } from "astro/loaders";
 import { contentDirectory } from "../project-paths.ts";
 import type { ContentError } from "../core/content-error.ts";
-import type { UserPage } from "../core/users.ts";
-import type { TextOrStored } from "../machinery/store/stored-text.ts";
+import type { ListedUser } from "../core/users.ts";
+import type { HeldUserPage } from "../machinery/store/text-store.ts";
 import { loadedContent } from "./loaded-content.ts";
 
 /**
  * The people of the content's `users/` (src/schemas/user.ts), one entry each, named by id, in
- * the order `users/` lists them, with their posts: from the build's one load, as the wikis are.
+ * the order `users/` lists them, with their page (set apart on disk in a build): from the
+ * build's one load, as the wikis are.
  */
-export function usersLoader(): LiveLoader<UserPage<TextOrStored>, never, never, ContentError> {
+export function usersLoader(): LiveLoader<ListedUser<HeldUserPage>, never, never, ContentError> {
   return {
     name: "users-loader",
     async loadCollection() {

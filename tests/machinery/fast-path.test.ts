@@ -13,7 +13,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readContent } from "../../src/machinery/loading/content-folder.ts";
 import { loadContent } from "../../src/machinery/loading/load-content.ts";
-import { readPageText, readQuestionPage } from "../../src/machinery/store/text-store.ts";
+import {
+  readPageText,
+  readQuestionPage,
+  readUserPage,
+} from "../../src/machinery/store/text-store.ts";
 import { generateCorpus, questionId } from "../../scripts/bench/gen-corpus.ts";
 
 /*
@@ -80,10 +84,7 @@ function asPlain(outcome: Awaited<ReturnType<typeof fastPath>>) {
     ...read,
     questions: read.questions.map(({ page }) => readQuestionPage(page)),
     searchIndex: read.searchIndex.map(({ file, text }) => ({ file, text: readPageText(text) })),
-    users: read.users.map(({ aboutHtml, ...user }) => ({
-      ...user,
-      ...(aboutHtml !== undefined && { aboutHtml: readPageText(aboutHtml) }),
-    })),
+    users: read.users.map((user) => ({ ...user, page: readUserPage(user.page) })),
   };
 }
 

@@ -132,7 +132,8 @@ describe("users", () => {
       },
     );
     assert.ok("content" in read);
-    const users = read.content.users;
+    // Each user's page, as the plain path keeps it.
+    const users = read.content.users.map(({ page }) => page);
     // By reputation, highest first: none counts as 0.
     assert.deepEqual(
       users.map(({ id }) => id),

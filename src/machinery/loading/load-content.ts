@@ -35,6 +35,8 @@ import {
   storeDigestedText,
   storePage,
   storesOf,
+  storeUserPage,
+  type HeldUserPage,
   textStoreDirectory,
 } from "../store/text-store.ts";
 import type { QuestionPage } from "../../core/page-data.ts";
@@ -85,7 +87,7 @@ export type LoadOutcome =
  * of the search index set apart on disk, the questions as their listing entries and where their
  * page is (see `listedQuestion`).
  */
-export type LoadedContent = Content<ListedQuestion, HeldSearchFile, TextOrStored>;
+export type LoadedContent = Content<ListedQuestion, HeldSearchFile, HeldUserPage>;
 
 /** A file of the search index as a build holds it: stored, with a cache folder. */
 export type HeldSearchFile = SearchFile<string | DigestedText>;
@@ -284,7 +286,7 @@ function assemblyHooks(
     handOver: LoadOptions["handOver"];
     pagesDerived: LoadOptions["pagesDerived"];
   },
-): BuildHooks<ListedQuestion, TextOrStored, HeldSearchFile> {
+): BuildHooks<ListedQuestion, TextOrStored, HeldSearchFile, HeldUserPage> {
   const pageStore = cacheDirectory === undefined ? undefined : pageStoreDirectory(cacheDirectory);
   const spillTo =
     cacheDirectory !== undefined && questionCount > documentsHeldAtMost
@@ -295,6 +297,12 @@ function assemblyHooks(
       const listed = listedQuestion(page, pageStore);
       if ("digest" in listed.page) pageStores.add(listed.page.store);
       return listed;
+    },
+    keepUser: (page) => {
+      if (pageStore === undefined) return page;
+      const stored = storeUserPage(pageStore, page);
+      pageStores.add(stored.store);
+      return stored;
     },
     readText: readPageText,
     sortDocuments: (count: number) =>

@@ -4,6 +4,7 @@ import { BlockFile } from "./block-file.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
 import { taggedUniqueName } from "./process-tag.ts";
 import type { ListingEntry, QuestionPage } from "../../core/page-data.ts";
+import type { UserPage } from "../../core/users.ts";
 import type { DigestedText, TextOrStored, StoredText } from "./stored-text.ts";
 import { shortDigest } from "./short-digest.ts";
 import { listingEntryOf } from "../../core/listing.ts";
@@ -141,6 +142,25 @@ export function storeDigestedText(directory: string, text: string): DigestedText
  */
 export function storePage(directory: string, page: QuestionPage<TextOrStored>): DigestedText {
   return storeDigestedText(directory, JSON.stringify(page));
+}
+
+/** A user's page as a build holds it: as it is, or set apart on disk (`storeUserPage`). */
+export type HeldUserPage = UserPage<TextOrStored> | DigestedText;
+
+/**
+ * Sets a user's page apart as JSON, as a question's is (`storePage`): their posts, with their
+ * questions' titles, are held by no thread until the page is written.
+ */
+export function storeUserPage(directory: string, page: UserPage<TextOrStored>): DigestedText {
+  return storeDigestedText(directory, JSON.stringify(page));
+}
+
+/** A user's page as it is written: read back if it was set apart, with "About me" as text. */
+export function readUserPage(record: HeldUserPage): UserPage {
+  const page =
+    "digest" in record ? (JSON.parse(readPageText(record)) as UserPage<TextOrStored>) : record;
+  const { aboutHtml, ...rest } = page;
+  return aboutHtml === undefined ? rest : { ...rest, aboutHtml: readPageText(aboutHtml) };
 }
 
 /** A question's page as it is written: read back if it was set apart, with its texts. */
