@@ -419,14 +419,15 @@ function notePosts(
   question: QuestionEntry<unknown>,
   answers: readonly { id: string; answer: AnswerEntry<unknown> }[],
 ): void {
-  const title = { titleLine, ...(titleHtml !== undefined && { titleHtml }) };
-  const { user, score, asked } = question;
-  if (user !== undefined)
-    userPosts.addQuestion(user, { question: id, score, dated: asked, ...title });
+  const { user, score, asked, tags } = question;
+  if (user === undefined && answers.every(({ answer }) => answer.user === undefined)) return;
+  // Shared by each of its posts: a title held once, not once a post.
+  const of = { id, titleLine, ...(titleHtml !== undefined && { titleHtml }), tags };
+  if (user !== undefined) userPosts.addQuestion(user, of, score, asked);
   for (const { id: answer, answer: entry } of answers) {
-    if (entry.user === undefined) continue;
-    const post = { question: id, answer, score: entry.score, dated: entry.answered, ...title };
-    userPosts.addAnswer(entry.user, post, question.tags);
+    if (entry.user !== undefined) {
+      userPosts.addAnswer(entry.user, of, answer, entry.score, entry.answered);
+    }
   }
 }
 

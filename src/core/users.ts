@@ -90,53 +90,85 @@ export interface UserTag {
   score: number;
 }
 
-/** What the pages are derived from of each user's posts, gathered as the questions' pages are. */
+/**
+ * A question as its askers' and answerers' pages list it: made once per question and shared by
+ * each post of it that `UserPosts` holds, so that a title is held once, not once a post.
+ */
+export interface PostedQuestion {
+  id: string;
+  titleLine: string;
+  titleHtml?: string;
+  tags: readonly string[];
+}
+
+/** A post as `UserPosts` holds it until its author's page is made. */
+interface HeldPost {
+  of: PostedQuestion;
+  /** The answer's id; none for the question itself. */
+  answer?: string;
+  score: number;
+  dated: string;
+}
+
+/**
+ * What the pages are derived from of each user's posts, gathered as the questions' pages are:
+ * a few fields a post, its question shared (scripts/bench.md, "Users").
+ */
 export class UserPosts {
-  readonly #questions = new Map<string, UserPost[]>();
-  readonly #answers = new Map<string, UserPost[]>();
-  readonly #tags = new Map<string, Map<string, UserTag>>();
+  readonly #held = new Map<string, HeldPost[]>();
 
   /** A question `user` asked. */
-  addQuestion(user: string, post: UserPost): void {
-    pushTo(this.#questions, user, post);
+  addQuestion(user: string, of: PostedQuestion, score: number, dated: string): void {
+    this.#hold(user, { of, score, dated });
   }
 
-  /** An answer `user` wrote to a question carrying `tags`. */
-  addAnswer(user: string, post: UserPost, tags: readonly string[]): void {
-    pushTo(this.#answers, user, post);
-    let ofUser = this.#tags.get(user);
-    if (ofUser === undefined) this.#tags.set(user, (ofUser = new Map()));
-    for (const tag of tags) {
-      const counted = ofUser.get(tag);
-      if (counted === undefined) ofUser.set(tag, { tag, answers: 1, score: post.score });
-      else {
-        counted.answers++;
-        counted.score += post.score;
-      }
-    }
+  /** An answer `user` wrote to a question. */
+  addAnswer(user: string, of: PostedQuestion, answer: string, score: number, dated: string): void {
+    this.#hold(user, { of, answer, score, dated });
+  }
+
+  #hold(user: string, post: HeldPost): void {
+    const held = this.#held.get(user);
+    if (held === undefined) this.#held.set(user, [post]);
+    else held.push(post);
   }
 
   /**
-   * `user`'s questions and answers, highest score first, and their answers' tags, ranked;
-   * taken once, and let go of here, so that what is held shrinks as each page is made.
+   * `user`'s questions and answers, highest score first, and their answers' tags, ranked by the
+   * answers' total score; taken once, and let go of here, so that what is held shrinks as each
+   * page is made.
    */
   take(user: string): { questions: UserPost[]; answers: UserPost[]; tags: UserTag[] } {
-    const taken = {
-      questions: (this.#questions.get(user) ?? []).sort(byScore),
-      answers: (this.#answers.get(user) ?? []).sort(byScore),
-      tags: [...(this.#tags.get(user)?.values() ?? [])].sort(byTagRank),
+    const held = this.#held.get(user) ?? [];
+    this.#held.delete(user);
+    const questions: UserPost[] = [];
+    const answers: UserPost[] = [];
+    const tags = new Map<string, UserTag>();
+    for (const { of, answer, score, dated } of held) {
+      const title = {
+        titleLine: of.titleLine,
+        ...(of.titleHtml !== undefined && { titleHtml: of.titleHtml }),
+      };
+      if (answer === undefined) {
+        questions.push({ question: of.id, score, dated, ...title });
+        continue;
+      }
+      answers.push({ question: of.id, answer, score, dated, ...title });
+      for (const tag of of.tags) {
+        const counted = tags.get(tag);
+        if (counted === undefined) tags.set(tag, { tag, answers: 1, score });
+        else {
+          counted.answers++;
+          counted.score += score;
+        }
+      }
+    }
+    return {
+      questions: questions.sort(byScore),
+      answers: answers.sort(byScore),
+      tags: [...tags.values()].sort(byTagRank),
     };
-    this.#questions.delete(user);
-    this.#answers.delete(user);
-    this.#tags.delete(user);
-    return taken;
   }
-}
-
-function pushTo(lists: Map<string, UserPost[]>, user: string, post: UserPost): void {
-  const list = lists.get(user);
-  if (list === undefined) lists.set(user, [post]);
-  else list.push(post);
 }
 
 /** Highest score first, then newest, then by question and answer id: the same order each build. */

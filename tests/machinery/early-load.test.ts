@@ -168,4 +168,13 @@ it("limits the loading thread's heap in proportion to the files, at a lower rate
   assert.ok(at(2_470_000) < 700);
   assert.ok(at(4_000_000) < 2_000);
   assert.ok(at(10_000_000) > at(4_000_000));
+  // People at 1 KB each, at any scale: 108,173 beside 247,879 posts' files.
+  assert.equal(
+    at(248_000, 108_173),
+    160 + Math.ceil((248_000 * 1_600 + 108_173 * 1_000) / 2 ** 20),
+  );
+  assert.equal(
+    at(2_470_000, 300_000),
+    160 + Math.ceil((2_470_000 * 200 + 300_000 * 1_000) / 2 ** 20),
+  );
 });

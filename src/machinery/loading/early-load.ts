@@ -79,7 +79,10 @@ function startListedLoad(root: string, cacheDir: string): StartedLoad {
     join(root, "src/machinery/loading/early-load-worker.ts"),
     directory,
     entryCacheDirectory(directory, cacheDir),
-    { heapLimitMb: loadingHeapLimitMb(fileCount(listings)), listings },
+    {
+      heapLimitMb: loadingHeapLimitMb(postCount(listings), listings.users?.length ?? 0),
+      listings,
+    },
   );
 }
 
@@ -142,9 +145,9 @@ function packListings({ questions, answers, users }: FolderListings = {}): Packe
   };
 }
 
-/** How many names the folders' listings hold. */
-function fileCount({ questions = [], answers = [], users = [] }: FolderListings): number {
-  return questions.length + answers.length + users.length;
+/** How many names the questions' and answers' listings hold. */
+function postCount({ questions = [], answers = [] }: FolderListings): number {
+  return questions.length + answers.length;
 }
 
 /** Three quarters of the machine's memory: a limit in name only, for a load that needs more. */
@@ -152,13 +155,21 @@ function machineHeapLimitMb(): number {
   return Math.floor((totalmem() * 0.75) / 2 ** 20);
 }
 
-/** The heap limit for loading a content folder of this many files. */
-export function loadingHeapLimitMb(files: number): number {
+/*
+ * And a user's file, at every scale: what a load keeps of a user (what users/ shows, where
+ * their page is set apart, their posts until then) is about half this (scripts/bench.md,
+ * "Users"). Apart from the posts' rate, which falls past 262,144 files: without it, a community
+ * with a hundred thousand people ran out of heap and loaded again.
+ */
+const HEAP_PER_USER_BYTES = 1_000;
+
+/** The heap limit for loading a content folder of this many posts' files and users' files. */
+export function loadingHeapLimitMb(files: number, users = 0): number {
   const forFiles = Math.min(
     files * HEAP_PER_FILE_BYTES,
     Math.max(files * HEAP_PER_FILE_AT_SCALE_BYTES, HEAP_FOR_FILES_AT_LEAST_BYTES),
   );
-  return HEAP_FOR_CODE_MB + Math.ceil(forFiles / 2 ** 20);
+  return HEAP_FOR_CODE_MB + Math.ceil((forFiles + users * HEAP_PER_USER_BYTES) / 2 ** 20);
 }
 
 /**
@@ -199,7 +210,7 @@ export function startEarlyLoad(
     pending.stop?.();
   }
   const mainThreadWaiting = new Int32Array(new SharedArrayBuffer(4));
-  const files = listings && fileCount(listings);
+  const files = listings && postCount(listings);
   const threads = new LoadingThreads(workerFile, packListings(listings), {
     directory,
     cacheDirectory,
