@@ -117,7 +117,12 @@ export function deadLinks(outDir: string): string[] {
     .filter((file) => file.endsWith(".html"));
   for (const page of pages) {
     const html = readFileSync(join(outDir, page), "utf8");
-    for (const [, target = ""] of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+    // Attributes of tags only: a comment's text may hold `<img src="blah">` as characters.
+    const tags = html.matchAll(/<(?:a|img|link|script)\s[^<>]*>/g);
+    const targets = [...tags].flatMap(([tag]) =>
+      [...tag.matchAll(/\s(?:href|src)="([^"]*)"/g)].map(([, target = ""]) => target),
+    );
+    for (const target of targets) {
       if (/^(?:[a-z][a-z0-9+.-]*:|#|\/\/)/i.test(target)) continue;
       const path = decodeURIComponent(target.replace(/[?#].*$/, ""));
       if (path === "") continue;
