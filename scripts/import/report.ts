@@ -541,7 +541,7 @@ function commentSections(comments: ImportReport["comments"]): string[] {
 function userSections(users: ImportReport["users"]): string[] {
   return [
     ...section(
-      "Websites left out of users' files (WebsiteUrl is not an http or https address):",
+      "Websites left out of users' files (WebsiteUrl is no http or https address a page may link to: one with a user name or password, or an empty part in its host, is not):",
       users.websitesLeftOut.map((item) => `user ${item.user}: ${JSON.stringify(item.website)}`),
     ),
     ...section(

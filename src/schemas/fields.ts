@@ -140,9 +140,14 @@ export function webAddress(field: string, example: string) {
       error: (issue) =>
         `must be a web address, but YAML read ${describeYamlValue(issue.input)}; write it as text, such as ${field}: ${example}`,
     })
-    .refine(isWebAddress, {
-      error: (issue) =>
-        `${JSON.stringify(issue.input)} is not an http or https address; write the whole address, such as ${field}: ${example}`,
+    .superRefine((text, ctx) => {
+      const problem = webAddressProblem(text);
+      if (problem !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${JSON.stringify(text)} ${problem}; write the whole address, such as ${field}: ${example}`,
+        });
+      }
     })
     .optional();
 }
@@ -169,6 +174,21 @@ function isOrigin(text: string): boolean {
   if (!isWebAddress(text)) return false;
   const url = new URL(text);
   return url.origin === text.replace(/\/$/, "").toLowerCase() && url.username === "";
+}
+
+/**
+ * Why `text` is not an address a page may link to, or undefined: an http or https address
+ * whose host has no empty part and which holds no user name or password, as HTML requires of a
+ * link (the Nu checker rejects `http://me@example.org`, which profiles hold for an email).
+ */
+function webAddressProblem(text: string): string | undefined {
+  if (!isWebAddress(text)) return "is not an http or https address";
+  const url = new URL(text);
+  if (url.username !== "" || url.password !== "") {
+    return "holds a user name or password before its host (an email address is not a web address)";
+  }
+  if (url.hostname.split(".").slice(0, -1).includes("")) return "has an empty part in its host";
+  return undefined;
 }
 
 function isWebAddress(text: string): boolean {

@@ -224,6 +224,28 @@ describe("users", () => {
     );
   });
 
+  it("links only to web addresses a page may have: no user name, password or empty host part", () => {
+    const read = assembled(
+      {
+        "7": "---\nname: Ada\nwebsite: http://ada@mail.example.org\n---\n",
+        "8": "---\nname: Bob\nwebsite: http://..example.org\nsource: https://example.org./u/8\n---\n",
+      },
+      { "1": question("") },
+    );
+    assert.ok("problems" in read);
+    assert.deepEqual(
+      read.problems.map(({ file, field, reason }) => [file, field, reason.split(";")[0]]),
+      [
+        [
+          "users/7.md",
+          "website",
+          '"http://ada@mail.example.org" holds a user name or password before its host (an email address is not a web address)',
+        ],
+        ["users/8.md", "website", '"http://..example.org" has an empty part in its host'],
+      ],
+    );
+  });
+
   it("orders dump ids as numbers and other ids as text", () => {
     assert.deepEqual(
       ["10", "9", "-1", "ada", "100"].sort(compareIds),
