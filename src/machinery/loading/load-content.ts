@@ -35,7 +35,6 @@ import {
   storeDigestedText,
   storePage,
   storesOf,
-  storeUserPage,
   type HeldUserPage,
   textStoreDirectory,
 } from "../store/text-store.ts";
@@ -300,7 +299,7 @@ function assemblyHooks(
     },
     keepUser: (page) => {
       if (pageStore === undefined) return page;
-      const stored = storeUserPage(pageStore, page);
+      const stored = storePage(pageStore, page);
       pageStores.add(stored.store);
       return stored;
     },

@@ -137,28 +137,22 @@ export function storeDigestedText(directory: string, text: string): DigestedText
 }
 
 /**
- * Sets a question's page apart as JSON (`storeDigestedText`): the build then holds only where it
- * is until the page is written (`readQuestionPage`).
+ * Sets a page's data apart as JSON (`storeDigestedText`), a question's or a user's: the build
+ * then holds only where it is until the page is written (`readQuestionPage`, `readUserPage`).
  */
-export function storePage(directory: string, page: QuestionPage<TextOrStored>): DigestedText {
+export function storePage(
+  directory: string,
+  page: QuestionPage<TextOrStored> | UserPage<TextOrStored>,
+): DigestedText {
   return storeDigestedText(directory, JSON.stringify(page));
 }
 
-/** A user's page as a build holds it: as it is, or set apart on disk (`storeUserPage`). */
+/** A user's page as a build holds it: as it is, or set apart on disk (`storePage`). */
 export type HeldUserPage = UserPage<TextOrStored> | DigestedText;
-
-/**
- * Sets a user's page apart as JSON, as a question's is (`storePage`): their posts, with their
- * questions' titles, are held by no thread until the page is written.
- */
-export function storeUserPage(directory: string, page: UserPage<TextOrStored>): DigestedText {
-  return storeDigestedText(directory, JSON.stringify(page));
-}
 
 /** A user's page as it is written: read back if it was set apart, with "About me" as text. */
 export function readUserPage(record: HeldUserPage): UserPage {
-  const page =
-    "digest" in record ? (JSON.parse(readPageText(record)) as UserPage<TextOrStored>) : record;
+  const page = "digest" in record ? pageOfJson<UserPage<TextOrStored>>(record) : record;
   const { aboutHtml, ...rest } = page;
   return aboutHtml === undefined ? rest : { ...rest, aboutHtml: readPageText(aboutHtml) };
 }
@@ -200,9 +194,9 @@ export function isDigestedText(data: unknown): data is DigestedText {
   return typeof data === "object" && data !== null && "digest" in data && "store" in data;
 }
 
-/** A page stored as JSON, read back. */
-function pageOfJson(stored: DigestedText): QuestionPage<TextOrStored> {
-  return JSON.parse(readPageText(stored)) as QuestionPage<TextOrStored>;
+/** A page stored as JSON, read back: a question's unless said otherwise. */
+function pageOfJson<Page = QuestionPage<TextOrStored>>(stored: DigestedText): Page {
+  return JSON.parse(readPageText(stored)) as Page;
 }
 
 /**
