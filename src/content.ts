@@ -6,7 +6,13 @@ import { contentDirectory } from "./project-paths.ts";
 import type { ShownImage } from "./loaders/images.ts";
 import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry, QuestionPage, TagSummary } from "./core/page-data.ts";
-import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
+import {
+  entriesOfPage,
+  pageCount,
+  pagePath,
+  pageParameter,
+  splitIntoPages,
+} from "./lib/pagination.ts";
 import { questionPagePath, userPagePath, USERS_PATH } from "./lib/site-paths.ts";
 import { settledBody } from "./lib/settled-body.ts";
 import type { ListedUser, UserPage, UserPost, UserSummary, UserTag } from "./core/users.ts";
@@ -418,11 +424,6 @@ export async function getUserPages(): Promise<UserStaticPath[]> {
   );
 }
 
-/** How many pages of `pageSize` a list of `length` takes: one at least, as an empty list shows. */
-function pageCount(length: number, pageSize: number | undefined): number {
-  return pageSize === undefined ? 1 : Math.max(1, Math.ceil(length / pageSize));
-}
-
 /** What a user's page shows of them: their profile on the first page, their name on the rest. */
 export type UserProfile = Omit<UserPage, "questions" | "answers" | "tags"> & {
   /** Their answers' tags, the first `USER_TAGS_SHOWN`, and how many there are. */
@@ -445,9 +446,10 @@ export function readUserPageShare({ user, number, community }: UserPageProps): {
 } {
   const { questions, answers, tags, ...profile } = readUserPage(user.page);
   const { pageSize } = community;
-  const share = (posts: UserPost[]) =>
-    pageSize === undefined ? posts : posts.slice((number - 1) * pageSize, number * pageSize);
-  const shown = { questions: share(questions), answers: share(answers) };
+  const shown = {
+    questions: entriesOfPage(questions, number, pageSize),
+    answers: entriesOfPage(answers, number, pageSize),
+  };
   if (number !== 1) return shown;
   const aboutHtml = profile.aboutHtml === undefined ? undefined : settledAbout(profile);
   return {

@@ -7,12 +7,28 @@
 
 /** The entries in pages; one page holding everything when `pageSize` is not set. */
 export function splitIntoPages<T>(entries: readonly T[], pageSize: number | undefined): T[][] {
-  if (pageSize === undefined || entries.length <= pageSize) return [[...entries]];
-  const pages: T[][] = [];
-  for (let start = 0; start < entries.length; start += pageSize) {
-    pages.push(entries.slice(start, start + pageSize));
-  }
-  return pages;
+  return Array.from({ length: pageCount(entries.length, pageSize) }, (_, index) =>
+    entriesOfPage(entries, index + 1, pageSize),
+  );
+}
+
+/** How many pages `splitIntoPages` makes of `length` entries: one at least, empty or not. */
+export function pageCount(length: number, pageSize: number | undefined): number {
+  return pageSize === undefined ? 1 : Math.max(1, Math.ceil(length / pageSize));
+}
+
+/**
+ * The entries of page `number` (1-based) alone, as `splitIntoPages` has them, for a page that
+ * reads its list when it is written rather than from a list of every page.
+ */
+export function entriesOfPage<T>(
+  entries: readonly T[],
+  number: number,
+  pageSize: number | undefined,
+): T[] {
+  return pageSize === undefined
+    ? [...entries]
+    : entries.slice((number - 1) * pageSize, number * pageSize);
 }
 
 /**
