@@ -1,4 +1,4 @@
-import { BADGE_CLASSES, badgeKey, type Badge, type BadgeClass } from "../../src/schemas/user.ts";
+import { badgeKey, compareBadges, type Badge, type BadgeClass } from "../../src/schemas/user.ts";
 import { cleanName } from "./attribution.ts";
 import { BADGE_CLASS_OF_NAME } from "./badge-classes.ts";
 import { detachedCopy } from "./detached-copy.ts";
@@ -100,19 +100,9 @@ function award(badges: UserBadges, user: string, badge: Badge): void {
   else seen.count++;
 }
 
-/** Gold first, then silver, bronze, and a badge of no known class last. */
-function rank(badgeClass: BadgeClass | undefined): number {
-  return badgeClass === undefined ? BADGE_CLASSES.length : BADGE_CLASSES.indexOf(badgeClass);
-}
-
-/** A user's badges as their file lists them: by class (gold first, unknown last), then name. */
+/** A user's badges as their file lists them (`compareBadges`). */
 export function sortedBadges(badges: Iterable<Badge>): Badge[] {
-  return [...badges].sort(
-    (a, b) =>
-      rank(a.class) - rank(b.class) ||
-      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
-      Number(a.tagBased === true) - Number(b.tagBased === true),
-  );
+  return [...badges].sort(compareBadges);
 }
 
 /** The badges written without a class, by name, with how many times they were awarded. */

@@ -2,7 +2,7 @@ import type { ContentProblem } from "../lib/problems.ts";
 import type { ImageSize } from "../lib/content-images.ts";
 import { instantOnPage } from "../lib/iso-instant.ts";
 import { userPagePath } from "../lib/site-paths.ts";
-import { BADGE_CLASSES, type Badge, type BadgeClass, type UserEntry } from "../schemas/user.ts";
+import { compareBadges, type Badge, type BadgeClass, type UserEntry } from "../schemas/user.ts";
 import type { ShownInstant } from "./page-data.ts";
 import type { PostLinkGraph } from "./post-link-targets.ts";
 import type { UsedImages } from "./used-images.ts";
@@ -46,18 +46,19 @@ export function peopleNamed(fields: Record<string, unknown>): {
 /**
  * The rule across files for a post's people: each `user` it names (its own, its edit's, its
  * comments') must be a file of `users/`, with problems or not, so that its credit's link lands.
+ * The post's file is named (`fileOfPost`) only for a problem: every post is judged.
  */
 export function userReferenceProblems(
-  file: string,
   { user, editorUser, commentUsers = [] }: PeopleNamed,
   userFiles: EntryShelf<string>,
+  fileOfPost: () => string,
 ): ContentProblem[] {
   const missing = (id: string, field: string, named: string): ContentProblem[] =>
     userFiles.has(id)
       ? []
       : [
           {
-            file,
+            file: fileOfPost(),
             field,
             reason: `${named}"${id}" names no user (there is no users/${id}.md); add the user's file, correct the id, or remove it to show the name without a link`,
           },
@@ -200,12 +201,7 @@ export interface ShownBadges {
 export function shownBadges(badges: readonly Badge[]): ShownBadges {
   const counts = { gold: 0, silver: 0, bronze: 0, unknown: 0 };
   for (const badge of badges) counts[badge.class ?? "unknown"] += badge.count;
-  const rank = (badge: Badge) =>
-    badge.class === undefined ? BADGE_CLASSES.length : BADGE_CLASSES.indexOf(badge.class);
-  const sorted = [...badges].sort(
-    (a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-  );
-  return { counts, badges: sorted };
+  return { counts, badges: [...badges].sort(compareBadges) };
 }
 
 /** A user as `users/` lists them. */

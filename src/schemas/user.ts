@@ -43,6 +43,20 @@ const badgeSchema = fieldsObject("of a badge", {
 export type Badge = z.output<typeof badgeSchema>;
 
 /**
+ * Badges in the order a user's file lists them and their page shows them: by class, gold first
+ * and a badge of no known class last, then by name, a tag's after a badge of the same name.
+ */
+export function compareBadges(a: Badge, b: Badge): number {
+  const rank = ({ class: badgeClass }: Badge) =>
+    badgeClass === undefined ? BADGE_CLASSES.length : BADGE_CLASSES.indexOf(badgeClass);
+  return (
+    rank(a) - rank(b) ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+    Number(a.tagBased === true) - Number(b.tagBased === true)
+  );
+}
+
+/**
  * What a user's file lists each badge once by: its name, its class and whether it is a tag's,
  * since a tag badge is won at bronze, then silver and gold, each an award of its own.
  */
