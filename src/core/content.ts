@@ -298,8 +298,9 @@ function questionsToOrder<Text>(
       problems.push(...linkedProblems(id, entry.linked ?? [], questions.fileOfId));
     }
     if (question !== undefined) {
-      const named = userReferenceProblems(fileOf(questions.fileOfId, id), question, users.fileOfId);
-      if (named.length > 0) problems.push(...named);
+      problems.push(
+        ...userReferenceProblems(question, users.fileOfId, () => fileOf(questions.fileOfId, id)),
+      );
     }
     const duplicateOf = question?.duplicateOf;
     const dangling =
@@ -514,8 +515,9 @@ function answersByQuestion<Text>(
   for (const id of answers.fileOfId.keys()) {
     const answer = answers.entries.get(id) ?? answers.partial.get(id);
     if (answer !== undefined) {
-      const named = userReferenceProblems(fileOf(answers.fileOfId, id), answer, users.fileOfId);
-      if (named.length > 0) problems.push(...named);
+      problems.push(
+        ...userReferenceProblems(answer, users.fileOfId, () => fileOf(answers.fileOfId, id)),
+      );
     }
     const question = answer?.question;
     if (question === undefined) continue;
