@@ -21,7 +21,7 @@ import type { TagWiki } from "./schemas/tag-wiki.ts";
 import {
   compareStoredPlaces,
   readListingEntry,
-  readPageText,
+  readPageBytes,
   readQuestionPage,
   readUserPage,
   rebuildIdentity,
@@ -115,9 +115,9 @@ export function readImage(file: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(readFileSync(join(contentDirectory(), IMAGES_FOLDER, file)));
 }
 
-/** A search index file's text as it is written: read back if a build stored it. */
-export function readSearchFile(text: HeldSearchFile["text"]): string {
-  return readPageText(text);
+/** A search index file's bytes as they are written: read back if a build stored them. */
+export function readSearchFile(text: HeldSearchFile["text"]): Uint8Array<ArrayBuffer> {
+  return readPageBytes(text);
 }
 
 /**

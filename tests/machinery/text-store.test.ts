@@ -7,6 +7,7 @@ import { loadContent } from "../../src/machinery/loading/load-content.ts";
 import {
   closeTextStores,
   pageStoreDirectory,
+  readPageBytes,
   readPageText,
   readListingEntry,
   readQuestionPage,
@@ -27,6 +28,13 @@ describe("the text store", () => {
     closeTextStores();
     assert.deepEqual(stored.map(readPageText), texts);
     assert.equal(readPageText("inline"), "inline");
+    // As bytes too, for a file written as it is stored (the search index's), each its own copy.
+    const bytes = [...stored, "inline é"].map(readPageBytes);
+    assert.deepEqual(
+      bytes.map((read) => Buffer.from(read).toString("utf8")),
+      [...texts, "inline é"],
+    );
+    assert.equal(new Set(bytes.map((read) => read.buffer)).size, bytes.length);
     assert.equal(readdirSync(join(work, "texts")).length, 1, "one store per thread and build");
   });
 

@@ -43,10 +43,22 @@ export class BlockFile {
 
   /** The UTF-8 text of `bytes` bytes at `at`; throws when the file ends before them. */
   read(at: number, bytes: number): string {
+    const start = this.#served(at, bytes);
+    return this.#block.toString("utf8", start, start + bytes);
+  }
+
+  /** A copy of `bytes` bytes at `at`, as `read`'s, for a caller that keeps them. */
+  readBytes(at: number, bytes: number): Uint8Array<ArrayBuffer> {
+    const start = this.#served(at, bytes);
+    return new Uint8Array(this.#block.subarray(start, start + bytes));
+  }
+
+  /** Where in the block the part at `at` starts, the block read first when it lacks the part. */
+  #served(at: number, bytes: number): number {
     const start = at - this.#blockAt;
     if (start < 0 || start + bytes > this.#blockBytes) this.#readBlock(at, bytes);
     this.#partsServed++;
-    return this.#block.toString("utf8", at - this.#blockAt, at - this.#blockAt + bytes);
+    return at - this.#blockAt;
   }
 
   /** Forgets the block read, so that the next read reads the file again. */
