@@ -6,16 +6,16 @@ import { contentDirectory } from "./project-paths.ts";
 import type { ShownImage } from "./loaders/images.ts";
 import { COMMUNITY_ENTRY_ID, type Community } from "./schemas/community.ts";
 import type { ListingEntry, QuestionPage, TagSummary } from "./core/page-data.ts";
-import {
-  entriesOfPage,
-  pageCount,
-  pagePath,
-  pageParameter,
-  splitIntoPages,
-} from "./lib/pagination.ts";
+import { pagePath, pageParameter, splitIntoPages } from "./lib/pagination.ts";
 import { questionPagePath, userPagePath, USERS_PATH } from "./lib/site-paths.ts";
 import { settledBody } from "./lib/settled-body.ts";
-import type { ListedUser, UserPage, UserPost, UserSummary, UserTag } from "./core/users.ts";
+import type {
+  ListedUser,
+  UserPage,
+  UserPageShare,
+  UserProfile,
+  UserSummary,
+} from "./core/users.ts";
 import { tagFolder, tagInfoPath, tagPagePath } from "./lib/tag-folder.ts";
 import type { TagWiki } from "./schemas/tag-wiki.ts";
 import {
@@ -372,11 +372,15 @@ const usersOfEntries = new WeakMap<
   ListedUser<HeldUserPage>[]
 >();
 
+export type { UserPageShare, UserProfile };
+
 /** One page of a user's: `users/<id>/`, then `page/2/`... with `pageSize`. */
 export type UserPageProps = {
   community: SiteCommunity;
-  /** Who they are, and their page as the build holds it (read by `readUserPageShare`). */
+  /** Who they are. */
   user: ListedUser<HeldUserPage>;
+  /** What the page shows of them, as the build holds it (read by `readUserPageShare`). */
+  share: HeldUserPage;
   /** 1-based. */
   number: number;
   count: number;
@@ -398,21 +402,21 @@ export type UserStaticPath = {
 export async function getUserPages(): Promise<UserStaticPath[]> {
   await getQuestions();
   const community = await getCommunity();
-  const { pageSize } = community;
-  const pages = (await getUsers()).flatMap((user) => {
-    const count = Math.max(
-      pageCount(user.questionCount, pageSize),
-      pageCount(user.answerCount, pageSize),
-    );
-    return Array.from({ length: count }, (_, index): UserPageProps => {
-      return { community, user, number: index + 1, count };
-    });
-  });
+  const pages = (await getUsers()).flatMap((user) =>
+    user.pages.map((share, index): UserPageProps => {
+      return { community, user, share, number: index + 1, count: user.pages.length };
+    }),
+  );
   const toWrite = pagesToWrite(
     pages,
     ({ user, number }) => pageFile(pagePath(number, userPagePath(user.id))),
-    // A page set apart counts by its digest: where it is changes from build to build.
-    ({ user, ...props }) => ({ ...props, user: { ...user, page: rebuildIdentity(user.page) } }),
+    // A share set apart counts by its digest: where it is changes from build to build. The
+    // page shows its own share alone, so the others are left out (JSON has no undefined).
+    ({ user, share, ...props }) => ({
+      ...props,
+      user: { ...user, pages: undefined },
+      share: rebuildIdentity(share),
+    }),
   );
   return staticPaths(
     toWrite.length,
@@ -424,43 +428,15 @@ export async function getUserPages(): Promise<UserStaticPath[]> {
   );
 }
 
-/** What a user's page shows of them: their profile on the first page, their name on the rest. */
-export type UserProfile = Omit<UserPage, "questions" | "answers" | "tags"> & {
-  /** Their answers' tags, the first `USER_TAGS_SHOWN`, and how many there are. */
-  tags: UserTag[];
-  tagCount: number;
-};
-
-/** How many of a user's tags their page lists. */
-const USER_TAGS_SHOWN = 20;
-
 /**
- * What page `number` of a user's shows, read back as it is written: its share of their
- * questions and of their answers, highest score first, and their profile on the first page,
- * "About me" settled.
+ * What page `number` of a user's shows, its share read back as it is written: their questions
+ * and answers on it, highest score first, and their profile on the first page, "About me"
+ * settled.
  */
-export function readUserPageShare({ user, number, community }: UserPageProps): {
-  profile?: UserProfile;
-  questions: UserPost[];
-  answers: UserPost[];
-} {
-  const { questions, answers, tags, ...profile } = readUserPage(user.page);
-  const { pageSize } = community;
-  const shown = {
-    questions: entriesOfPage(questions, number, pageSize),
-    answers: entriesOfPage(answers, number, pageSize),
-  };
-  if (number !== 1) return shown;
-  const aboutHtml = profile.aboutHtml === undefined ? undefined : settledAbout(profile);
-  return {
-    ...shown,
-    profile: {
-      ...profile,
-      ...(aboutHtml !== undefined && { aboutHtml }),
-      tags: tags.slice(0, USER_TAGS_SHOWN),
-      tagCount: tags.length,
-    },
-  };
+export function readUserPageShare({ share }: UserPageProps): UserPageShare {
+  const { profile, ...posts } = readUserPage(share);
+  if (profile?.aboutHtml === undefined) return { ...posts, ...(profile && { profile }) };
+  return { ...posts, profile: { ...profile, aboutHtml: settledAbout(profile) } };
 }
 
 /** A user's "About me" as their page shows it: its links and images settled. */

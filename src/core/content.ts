@@ -36,7 +36,7 @@ import {
   UserPosts,
   userReferenceProblems,
   type ListedUser,
-  type UserPage,
+  type UserPageShare,
 } from "./users.ts";
 
 /**
@@ -44,7 +44,11 @@ import {
  * each question: its page (`QuestionPage`, a listing entry and more), or what a build keeps of
  * it (`assembleContent`'s `keepPage`).
  */
-export interface Content<Question = QuestionPage, IndexFile = SearchFile, UserRecord = UserPage> {
+export interface Content<
+  Question = QuestionPage,
+  IndexFile = SearchFile,
+  UserRecord = UserPageShare,
+> {
   community: Community;
   /** Every question, in listing order. */
   questions: Question[];
@@ -75,7 +79,11 @@ export interface CommunityReading {
 }
 
 /** The content, or every problem found in it, each file's in the order of the folders' listing. */
-export type ContentReading<Question = QuestionPage, IndexFile = SearchFile, UserRecord = UserPage> =
+export type ContentReading<
+  Question = QuestionPage,
+  IndexFile = SearchFile,
+  UserRecord = UserPageShare,
+> =
   | {
       content: Content<Question, IndexFile, UserRecord>;
       /** Lines for the build's log that fail nothing: formulas left as TeX (`texWarnings`). */
@@ -247,7 +255,13 @@ function derivePages<Question, Text, IndexFile, UserRecord>(
     derived.searched.discard();
     throw error;
   }
-  const shownUsers = userPages(users, userPosts, { graph, images }, hooks.keepUser);
+  const { pageSize } = community.community;
+  const shownUsers = userPages(
+    users,
+    userPosts,
+    { graph, images, ...(pageSize !== undefined && { pageSize }) },
+    hooks.keepUser,
+  );
   return { ...derived, users: shownUsers, images: images.used() };
 }
 
@@ -629,8 +643,8 @@ function answerCountProblem(file: string, given: number, answerFiles: string[]):
 export interface BuildHooks<Question, Text, IndexFile, UserRecord> {
   /** What the content keeps of each question's page, called as soon as the page is derived. */
   keepPage: (page: QuestionPage<Text>) => Question;
-  /** What the content keeps of each user's page, called as soon as the page is made. */
-  keepUser: (page: UserPage<Text>) => UserRecord;
+  /** What the content keeps of each share of a user's page, called as soon as it is made. */
+  keepUser: (share: UserPageShare<Text>) => UserRecord;
   /** An entry's text as text, when the build stored it on disk (`FolderReader.pageTexts`). */
   readText: (text: Text) => string;
   /**
@@ -703,7 +717,7 @@ function heldHooks<Question, Text, IndexFile, UserRecord>(): BuildHooks<
 > {
   return {
     keepPage: (page) => page as Question,
-    keepUser: (page) => page as UserRecord,
+    keepUser: (share) => share as UserRecord,
     readText: (text) => text as string,
     sortDocuments: (count) => new HeldInListingOrder(count),
     keepSearchFile: (file) => file as IndexFile,

@@ -8,6 +8,7 @@ import type { PostLinkGraph } from "./post-link-targets.ts";
 import type { UsedImages } from "./used-images.ts";
 import { fileOf, type EntryShelf } from "./folder.ts";
 import { ENTRY_ID_PATTERN } from "../schemas/fields.ts";
+import { entriesOfPage, pageCount } from "../lib/pagination.ts";
 
 /** Who a post (or an edit of it, or a comment under it) names as a person of `users/`. */
 export interface PeopleNamed {
@@ -234,22 +235,64 @@ export interface UserPage<Text = string> extends UserSummary {
   answers: UserPost[];
 }
 
+/** Who a user is, as the first of their pages shows them: all but their posts. */
+export type UserProfile<Text = string> = Omit<UserPage<Text>, "questions" | "answers" | "tags"> & {
+  /** Their answers' tags, the first `USER_TAGS_SHOWN`, and how many there are. */
+  tags: UserTag[];
+  tagCount: number;
+};
+
+/** How many of a user's tags their page lists. */
+const USER_TAGS_SHOWN = 20;
+
 /**
- * A user as the build holds them: what `users/` shows, how many posts their pages list, and
- * their page (`UserPage`), or what a build keeps in its place (set apart on disk, as a
- * question's page is).
+ * What one of a user's pages shows (`users/<id>/`, then `page/2/`...): its share of their
+ * questions and of their answers, and on the first, who they are. Each is kept on its own, so
+ * that a page reads its share alone when it is written: read whole, the 133 pages of a user
+ * with 13,206 posts parsed them all 133 times (scripts/bench.md, "Users").
  */
-export interface ListedUser<Page = UserPage> extends UserSummary {
-  questionCount: number;
-  answerCount: number;
-  page: Page;
+export interface UserPageShare<Text = string> {
+  profile?: UserProfile<Text>;
+  questions: UserPost[];
+  answers: UserPost[];
 }
 
-/** A user as `keep` has their page kept, with what `users/` and the page count need. */
-export function listedUser<Text, Page>(
+/** A user's page in its shares, `pageSize` posts of each list a page; one at least. */
+export function userPageShares<Text>(
+  { questions, answers, tags, ...profile }: UserPage<Text>,
+  pageSize: number | undefined,
+): UserPageShare<Text>[] {
+  const count = Math.max(
+    pageCount(questions.length, pageSize),
+    pageCount(answers.length, pageSize),
+  );
+  return Array.from({ length: count }, (_, index) => ({
+    ...(index === 0 && {
+      profile: { ...profile, tags: tags.slice(0, USER_TAGS_SHOWN), tagCount: tags.length },
+    }),
+    questions: entriesOfPage(questions, index + 1, pageSize),
+    answers: entriesOfPage(answers, index + 1, pageSize),
+  }));
+}
+
+/**
+ * A user as the build holds them: what `users/` shows, how many posts their pages list, and
+ * each of their pages' share (`UserPageShare`), or what a build keeps in its place (set apart
+ * on disk, as a question's page is).
+ */
+export interface ListedUser<Share = UserPageShare> extends UserSummary {
+  questionCount: number;
+  answerCount: number;
+  /** Page 1's first. */
+  pages: Share[];
+}
+
+/** A user as `keep` has each page's share kept, with what `users/` and the pages need. */
+export function listedUser<Text, Share>(
   page: UserPage<Text>,
-  keep: (page: UserPage<Text>) => Page,
-): ListedUser<Page> {
+  pageSize: number | undefined,
+  keep: (share: UserPageShare<Text>) => Share,
+): ListedUser<Share> {
   const { id, name, reputation, location, topTags, questions, answers } = page;
   return {
     id,
@@ -259,7 +302,7 @@ export function listedUser<Text, Page>(
     topTags,
     questionCount: questions.length,
     answerCount: answers.length,
-    page: keep(page),
+    pages: userPageShares(page, pageSize).map(keep),
   };
 }
 
@@ -283,21 +326,21 @@ export function userImageProblems<Text>(
 }
 
 /**
- * Every user, their page kept by `keep` as soon as it is made, in the order `users/` lists
- * them: by reputation, highest first (none counts as 0), then by id; their "About me" links
- * settled against the archive (`graph`).
+ * Every user, their pages' shares (`pageSize` posts of each list a page) kept by `keep` as soon
+ * as they are made, in the order `users/` lists them: by reputation, highest first (none
+ * counts as 0), then by id; their "About me" links settled against the archive (`graph`).
  */
-export function userPages<Text, Page>(
+export function userPages<Text, Share>(
   users: UserFiles<Text>,
   posts: UserPosts,
-  { graph, images }: { graph: PostLinkGraph; images: UsedImages },
-  keep: (page: UserPage<Text>) => Page,
-): ListedUser<Page>[] {
-  const listed: ListedUser<Page>[] = [];
+  { graph, images, pageSize }: { graph: PostLinkGraph; images: UsedImages; pageSize?: number },
+  keep: (share: UserPageShare<Text>) => Share,
+): ListedUser<Share>[] {
+  const listed: ListedUser<Share>[] = [];
   for (const id of users.fileOfId.keys()) {
     const entry = users.entries.get(id);
     if (entry !== undefined) {
-      listed.push(listedUser(userPage(id, entry, posts, graph, images), keep));
+      listed.push(listedUser(userPage(id, entry, posts, graph, images), pageSize, keep));
     }
   }
   return listed.sort((a, b) => (b.reputation ?? 0) - (a.reputation ?? 0) || compareIds(a.id, b.id));

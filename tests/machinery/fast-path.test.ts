@@ -84,7 +84,7 @@ function asPlain(outcome: Awaited<ReturnType<typeof fastPath>>) {
     ...read,
     questions: read.questions.map(({ page }) => readQuestionPage(page)),
     searchIndex: read.searchIndex.map(({ file, text }) => ({ file, text: readPageText(text) })),
-    users: read.users.map((user) => ({ ...user, page: readUserPage(user.page) })),
+    users: read.users.map((user) => ({ ...user, pages: user.pages.map(readUserPage) })),
   };
 }
 

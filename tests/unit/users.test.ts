@@ -4,7 +4,7 @@ import { assembleContent } from "../../src/core/content.ts";
 import { answerFiles } from "../../src/core/answer-file.ts";
 import { questionFiles } from "../../src/core/question-file.ts";
 import { userFiles } from "../../src/core/user-file.ts";
-import { compareIds, shownBadges } from "../../src/core/users.ts";
+import { compareIds, shownBadges, userPageShares, type UserPost } from "../../src/core/users.ts";
 import { communityWith, readFolder } from "../helpers/content-in-memory.ts";
 
 /*
@@ -132,8 +132,11 @@ describe("users", () => {
       },
     );
     assert.ok("content" in read);
-    // Each user's page, as the plain path keeps it.
-    const users = read.content.users.map(({ page }) => page);
+    // Each user's page, as the plain path keeps it: one share, without `pageSize`.
+    const users = read.content.users.map(({ pages: [page], ...user }) => {
+      assert.ok(page);
+      return { ...user, ...page, ...page.profile };
+    });
     // By reputation, highest first: none counts as 0.
     assert.deepEqual(
       users.map(({ id }) => id),
@@ -167,6 +170,50 @@ describe("users", () => {
     // "About me" made safe as a body is.
     assert.equal(adaPage?.aboutHtml, "<p>Hi </p>\n");
     assert.equal(adaPage?.location, "London");
+  });
+
+  it("splits a person's page into pages of pageSize posts of each list, the profile on the first", () => {
+    const post = (question: string): UserPost => ({
+      question,
+      score: 1,
+      dated: "2024-01-01T00:00:00Z",
+      titleLine: `Q${question}`,
+    });
+    const tags = Array.from({ length: 25 }, (_, index) => ({
+      tag: `t${index}`,
+      answers: 1,
+      score: 1,
+    }));
+    const page = {
+      ...{ id: "7", name: "Ada", topTags: ["t0", "t1", "t2"], tags },
+      questions: ["1", "2", "3", "4", "5"].map(post),
+      answers: ["6", "7"].map(post),
+    };
+    const shares = userPageShares(page, 2);
+    assert.deepEqual(
+      shares.map(({ questions, answers }) => [
+        questions.map((p) => p.question),
+        answers.map((p) => p.question),
+      ]),
+      [
+        [
+          ["1", "2"],
+          ["6", "7"],
+        ],
+        [["3", "4"], []],
+        [["5"], []],
+      ],
+    );
+    assert.deepEqual(
+      shares.map(({ profile }) => profile?.name),
+      ["Ada", undefined, undefined],
+      "who they are, on the first page alone",
+    );
+    assert.equal(shares[0]?.profile?.tags.length, 20, "the first 20 tags shown");
+    assert.equal(shares[0]?.profile?.tagCount, 25, "of how many");
+    // Someone who only comments still has a page; without pageSize, one page holds everything.
+    assert.equal(userPageShares({ ...page, questions: [], answers: [] }, 2).length, 1);
+    assert.equal(userPageShares(page, undefined).length, 1);
   });
 
   it("counts badges by class, awards included, the unknown apart", () => {

@@ -297,9 +297,9 @@ function assemblyHooks(
       if ("digest" in listed.page) pageStores.add(listed.page.store);
       return listed;
     },
-    keepUser: (page) => {
-      if (pageStore === undefined) return page;
-      const stored = storePage(pageStore, page);
+    keepUser: (share) => {
+      if (pageStore === undefined) return share;
+      const stored = storePage(pageStore, share);
       pageStores.add(stored.store);
       return stored;
     },

@@ -4,7 +4,7 @@ import { BlockFile } from "./block-file.ts";
 import { removeOldUnusedFiles } from "./old-files.ts";
 import { taggedUniqueName } from "./process-tag.ts";
 import type { ListingEntry, QuestionPage } from "../../core/page-data.ts";
-import type { UserPage } from "../../core/users.ts";
+import type { UserPageShare } from "../../core/users.ts";
 import type { DigestedText, TextOrStored, StoredText } from "./stored-text.ts";
 import { shortDigest } from "./short-digest.ts";
 import { listingEntryOf } from "../../core/listing.ts";
@@ -157,19 +157,24 @@ export function storeDigestedText(directory: string, text: string): DigestedText
  */
 export function storePage(
   directory: string,
-  page: QuestionPage<TextOrStored> | UserPage<TextOrStored>,
+  page: QuestionPage<TextOrStored> | UserPageShare<TextOrStored>,
 ): DigestedText {
   return storeDigestedText(directory, JSON.stringify(page));
 }
 
-/** A user's page as a build holds it: as it is, or set apart on disk (`storePage`). */
-export type HeldUserPage = UserPage<TextOrStored> | DigestedText;
+/** A share of a user's page as a build holds it: as it is, or set apart on disk (`storePage`). */
+export type HeldUserPage = UserPageShare<TextOrStored> | DigestedText;
 
-/** A user's page as it is written: read back if it was set apart, with "About me" as text. */
-export function readUserPage(record: HeldUserPage): UserPage {
-  const page = "digest" in record ? pageOfJson<UserPage<TextOrStored>>(record) : record;
-  const { aboutHtml, ...rest } = page;
-  return aboutHtml === undefined ? rest : { ...rest, aboutHtml: readPageText(aboutHtml) };
+/** A share of a user's page as it is written: read back if set apart, "About me" as text. */
+export function readUserPage(record: HeldUserPage): UserPageShare {
+  const { profile, ...posts } =
+    "digest" in record ? pageOfJson<UserPageShare<TextOrStored>>(record) : record;
+  if (profile === undefined) return posts;
+  const { aboutHtml, ...rest } = profile;
+  return {
+    ...posts,
+    profile: aboutHtml === undefined ? rest : { ...rest, aboutHtml: readPageText(aboutHtml) },
+  };
 }
 
 /** A question's page as it is written: read back if it was set apart, with its texts. */
