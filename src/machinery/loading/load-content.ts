@@ -131,11 +131,11 @@ export interface LoadOptions {
 /**
  * Up to how many questions a load holds the search index's documents until they are taken in
  * listing order, rather than spilling them to disk (`SpilledDocuments`): held, they grow with
- * the questions; spilled, they cost time in every build (scripts/bench.md, "Why the constants
- * are what they are"). Past it, the index's postings are set apart too, a run at a time
- * (`SpilledPostings`).
+ * the questions, some 4.3 KB each with their posts' text, about 110 MB at most; spilled, they
+ * cost time in every build (scripts/bench.md, "Why the constants are what they are"). Past
+ * it, the index's postings are set apart too, a run at a time (`SpilledPostings`).
  */
-const DOCUMENTS_HELD_AT_MOST = 200_000;
+const DOCUMENTS_HELD_AT_MOST = 25_000;
 
 /**
  * The content folder as `readContent` reads it (content-folder.ts), loaded the fast way: files
