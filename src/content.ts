@@ -377,10 +377,8 @@ export type { UserPageShare, UserProfile };
 /** One page of a user's: `users/<id>/`, then `page/2/`... with `pageSize`. */
 export type UserPageProps = {
   community: SiteCommunity;
-  /** Who they are. */
+  /** Who they are, and each page's share as the build holds it (read by `readUserPageShare`). */
   user: ListedUser<HeldUserPage>;
-  /** What the page shows of them, as the build holds it (read by `readUserPageShare`). */
-  share: HeldUserPage;
   /** 1-based. */
   number: number;
   count: number;
@@ -403,8 +401,8 @@ export async function getUserPages(): Promise<UserStaticPath[]> {
   await getQuestions();
   const community = await getCommunity();
   const pages = (await getUsers()).flatMap((user) =>
-    user.pages.map((share, index): UserPageProps => {
-      return { community, user, share, number: index + 1, count: user.pages.length };
+    user.pages.map((_, index): UserPageProps => {
+      return { community, user, number: index + 1, count: user.pages.length };
     }),
   );
   const toWrite = pagesToWrite(
@@ -412,10 +410,10 @@ export async function getUserPages(): Promise<UserStaticPath[]> {
     ({ user, number }) => pageFile(pagePath(number, userPagePath(user.id))),
     // A share set apart counts by its digest: where it is changes from build to build. The
     // page shows its own share alone, so the others are left out (JSON has no undefined).
-    ({ user, share, ...props }) => ({
+    ({ user, ...props }) => ({
       ...props,
       user: { ...user, pages: undefined },
-      share: rebuildIdentity(share),
+      share: rebuildIdentity(shareOf({ user, ...props })),
     }),
   );
   return staticPaths(
@@ -433,10 +431,15 @@ export async function getUserPages(): Promise<UserStaticPath[]> {
  * and answers on it, highest score first, and their profile on the first page, "About me"
  * settled.
  */
-export function readUserPageShare({ share }: UserPageProps): UserPageShare {
-  const { profile, ...posts } = readUserPage(share);
+export function readUserPageShare(props: UserPageProps): UserPageShare {
+  const { profile, ...posts } = readUserPage(shareOf(props));
   if (profile?.aboutHtml === undefined) return { ...posts, ...(profile && { profile }) };
   return { ...posts, profile: { ...profile, aboutHtml: settledAbout(profile) } };
+}
+
+/** What page `number` of a user's shows of them, as the build holds it. */
+function shareOf({ user, number }: Pick<UserPageProps, "user" | "number">): HeldUserPage {
+  return user.pages[number - 1] as HeldUserPage;
 }
 
 /** A user's "About me" as their page shows it: its links and images settled. */
