@@ -256,12 +256,7 @@ function derivePages<Question, Text, IndexFile, UserRecord>(
     throw error;
   }
   const { pageSize } = community.community;
-  const shownUsers = userPages(
-    users,
-    userPosts,
-    { graph, images, ...(pageSize !== undefined && { pageSize }) },
-    hooks.keepUser,
-  );
+  const shownUsers = userPages(users, userPosts, { graph, images, pageSize }, hooks.keepUser);
   return { ...derived, users: shownUsers, images: images.used() };
 }
 

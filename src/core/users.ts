@@ -333,7 +333,11 @@ export function userImageProblems<Text>(
 export function userPages<Text, Share>(
   users: UserFiles<Text>,
   posts: UserPosts,
-  { graph, images, pageSize }: { graph: PostLinkGraph; images: UsedImages; pageSize?: number },
+  {
+    graph,
+    images,
+    pageSize,
+  }: { graph: PostLinkGraph; images: UsedImages; pageSize: number | undefined },
   keep: (share: UserPageShare<Text>) => Share,
 ): ListedUser<Share>[] {
   const listed: ListedUser<Share>[] = [];
