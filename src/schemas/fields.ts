@@ -171,9 +171,8 @@ export function siteOrigin(field: string, example: string) {
 }
 
 function isOrigin(text: string): boolean {
-  if (!isWebAddress(text)) return false;
-  const url = new URL(text);
-  return url.origin === text.replace(/\/$/, "").toLowerCase() && url.username === "";
+  const url = webUrl(text);
+  return url?.origin === text.replace(/\/$/, "").toLowerCase() && url.username === "";
 }
 
 /**
@@ -182,8 +181,8 @@ function isOrigin(text: string): boolean {
  * link (the Nu checker rejects `http://me@example.org`, which profiles hold for an email).
  */
 function webAddressProblem(text: string): string | undefined {
-  if (!isWebAddress(text)) return "is not an http or https address";
-  const url = new URL(text);
+  const url = webUrl(text);
+  if (url === undefined) return "is not an http or https address";
   if (url.username !== "" || url.password !== "") {
     return "holds a user name or password before its host (an email address is not a web address)";
   }
@@ -191,14 +190,15 @@ function webAddressProblem(text: string): string | undefined {
   return undefined;
 }
 
-function isWebAddress(text: string): boolean {
-  if (!/^https?:\/\/[^\s]+$/i.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
+/** `text` parsed, when it is a whole http or https address with a host. */
+function webUrl(text: string): URL | undefined {
+  if (!/^https?:\/\/[^\s]+$/i.test(text)) return undefined;
+  const url = URL.parse(text);
+  return url !== null &&
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    url.hostname !== ""
+    ? url
+    : undefined;
 }
 
 /**
