@@ -38,6 +38,12 @@ const question = (fields: string, asked = "2024-01-01") =>
 const answer = (fields: string, on = "1", answered = "2024-01-02") =>
   `---\nquestion: "${on}"\nanswered: ${answered}\n${fields}---\nAn answer\n`;
 
+/** Each problem as file, field and its reason up to the fix, which follows a semicolon. */
+function problemsBeforeTheirFix(read: ReturnType<typeof assembled>) {
+  assert.ok("problems" in read);
+  return read.problems.map(({ file, field, reason }) => [file, field, reason.split(";")[0]]);
+}
+
 describe("users", () => {
   it("reports every user a post, an edit or a comment names that users/ lacks, each with its fix", () => {
     const read = assembled(
@@ -101,19 +107,15 @@ describe("users", () => {
         "3": question("author: Ada\nuser: 7\n"),
       },
     );
-    assert.ok("problems" in read);
-    assert.deepEqual(
-      read.problems.map(({ file, field, reason }) => [file, field, reason.split(";")[0]]),
+    assert.deepEqual(problemsBeforeTheirFix(read), [
       [
-        [
-          "questions/1.md",
-          "user",
-          "links to the person's page in the archive and authorUrl to a profile elsewhere, but a credit shows one link",
-        ],
-        ["questions/2.md", "user", "is only allowed with author"],
-        ["questions/3.md", "user", "must be the id of a user, but YAML read the number 7"],
+        "questions/1.md",
+        "user",
+        "links to the person's page in the archive and authorUrl to a profile elsewhere, but a credit shows one link",
       ],
-    );
+      ["questions/2.md", "user", "is only allowed with author"],
+      ["questions/3.md", "user", "must be the id of a user, but YAML read the number 7"],
+    ]);
   });
 
   it("gives each person their questions and answers, highest score first, and ranks their tags", () => {
@@ -279,18 +281,14 @@ describe("users", () => {
       },
       { "1": question("") },
     );
-    assert.ok("problems" in read);
-    assert.deepEqual(
-      read.problems.map(({ file, field, reason }) => [file, field, reason.split(";")[0]]),
+    assert.deepEqual(problemsBeforeTheirFix(read), [
       [
-        [
-          "users/7.md",
-          "website",
-          '"http://ada@mail.example.org" holds a user name or password before its host (an email address is not a web address)',
-        ],
-        ["users/8.md", "website", '"http://..example.org" has an empty part in its host'],
+        "users/7.md",
+        "website",
+        '"http://ada@mail.example.org" holds a user name or password before its host (an email address is not a web address)',
       ],
-    );
+      ["users/8.md", "website", '"http://..example.org" has an empty part in its host'],
+    ]);
   });
 
   it("orders dump ids as numbers and other ids as text", () => {
