@@ -2,7 +2,7 @@
  * A fast reader for the flat frontmatter nearly every question and answer has: `key: value`
  * lines whose values are quoted strings, plain words, small whole numbers (a score may be
  * negative), `true` or `false`, or one-line lists of strings; and a block list of such maps,
- * as a post's comments are written.
+ * as a post's comments are written, or of one-line flow maps, as a user's badges are.
  *
  * A line that starts with `#` is a comment, skipped: the importer opens every file with one
  * naming the post and its author (scripts/import/attribution.ts). No line this reader takes
@@ -13,7 +13,8 @@
  * escapes beyond JSON's, repeated keys...), so the caller falls back to the full YAML parser.
  * At 100,000 questions the full parser is a quarter of the whole content load; the answers'
  * `accepted: true` and negative scores sent a quarter of the files of a generated corpus to it,
- * and the comment at the top sent every imported file (scripts/bench.md, "Imported frontmatter").
+ * and the comment at the top sent every imported file (scripts/bench.md, "Imported frontmatter");
+ * badges as flow maps sent 57% of the bench's users (scripts/bench.md, "Users").
  */
 export function readFlatYaml(text: string): Record<string, unknown> | undefined {
   const fields: Record<string, unknown> = {};
@@ -49,32 +50,77 @@ const LIST_KEY_LINE = /^([A-Za-z][A-Za-z0-9_]*): *$/;
 // list's own indentation before it.
 const ITEM_LINE = /^( *)- ([A-Za-z][A-Za-z0-9_]*): +(\S(?:.*\S)?) *$/;
 const ITEM_FIELD_LINE = /^( *)([A-Za-z][A-Za-z0-9_]*): +(\S(?:.*\S)?) *$/;
+// A list item written as one flow map on its line, `- { name: Teacher, class: bronze }`.
+const FLOW_ITEM_LINE = /^( *)- \{ *(\S.*?) *\} *$/;
 
 /**
  * The items of a block list whose every item is a map of `key: value` lines read as fields
- * are, its `- ` at one indentation and the item's other lines two further in: what the importer
- * and the bench write for comments. Anything else (nested lists, flow maps, a blank line, an
- * item of another shape) is left to the full parser.
+ * are, its `- ` at one indentation and the item's other lines two further in (what the importer
+ * and the bench write for comments), or a flow map on the item's one line (`readFlowMap`).
+ * Anything else (nested lists, a blank line, an item of another shape) is left to the full
+ * parser.
  */
 function readListOfMaps(lines: readonly string[]): Record<string, unknown>[] | undefined {
   const items: Record<string, unknown>[] = [];
-  const first = ITEM_LINE.exec(lines[0] ?? "");
+  const first = ITEM_LINE.exec(lines[0] ?? "") ?? FLOW_ITEM_LINE.exec(lines[0] ?? "");
   if (first === null) return undefined;
   const indent = first[1] ?? "";
+  let lastIsFlow = false;
   for (const line of lines) {
+    const flow = FLOW_ITEM_LINE.exec(line);
+    if (flow !== null) {
+      const map = flow[1] === indent ? readFlowMap(flow[2] ?? "") : undefined;
+      if (map === undefined) return undefined;
+      items.push(map);
+      lastIsFlow = true;
+      continue;
+    }
     const item = ITEM_LINE.exec(line);
-    const field = item === null ? ITEM_FIELD_LINE.exec(line) : null;
+    const field = item === null && !lastIsFlow ? ITEM_FIELD_LINE.exec(line) : null;
     const [, margin = "", key = "", raw = ""] = item ?? field ?? [];
     if (item !== null ? margin !== indent : field === null || margin !== `${indent}  `) {
       return undefined;
     }
     if (item !== null) items.push({});
+    lastIsFlow = false;
     const map = items[items.length - 1] as Record<string, unknown>;
     const value = raw.startsWith("[") ? undefined : readScalar(raw);
     if (value === undefined || Object.hasOwn(map, key)) return undefined;
     map[key] = value;
   }
   return items;
+}
+
+// One `key: value` of a flow map and the comma after it, if any: the value quoted, or plain
+// words with none of the characters that mean something inside { } (nor a colon or a `#`).
+const FLOW_ENTRY =
+  /([A-Za-z][A-Za-z0-9_]*): +("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|-[0-9]+|[^\s\-?:,[\]{}#&*!|>'"%@`][^:#,[\]{}\t]*?) *(,|$) */y;
+// A plain value of a flow map: as FLOW_PLAIN, with spaces inside (`Popular Question`).
+const FLOW_MAP_PLAIN = /^[^\s\-?:,[\]{}#&*!|>'"%@`][^:#,[\]{}\t]*$/;
+
+/**
+ * The entries of a flow map written between `{ ` and ` }`, each value as a field's is; no
+ * trailing comma, no repeated key, nothing nested, or the full parser reads it.
+ */
+function readFlowMap(inner: string): Record<string, unknown> | undefined {
+  const map: Record<string, unknown> = {};
+  let comma = ",";
+  for (FLOW_ENTRY.lastIndex = 0; FLOW_ENTRY.lastIndex < inner.length;) {
+    const entry = FLOW_ENTRY.exec(inner);
+    if (entry === null || comma !== ",") return undefined;
+    const [, key = "", raw = ""] = entry;
+    comma = entry[3] ?? "";
+    const value = raw.startsWith('"') || raw.startsWith("'") ? readScalar(raw) : flowScalar(raw);
+    if (value === undefined || Object.hasOwn(map, key)) return undefined;
+    map[key] = value;
+  }
+  return comma === "" ? map : undefined;
+}
+
+function flowScalar(raw: string): unknown {
+  if (WHOLE_NUMBER.test(raw)) return Number(raw);
+  if (Object.hasOwn(BOOLEANS, raw)) return BOOLEANS[raw];
+  return plainString(raw, FLOW_MAP_PLAIN);
 }
 
 // A plain key, a colon, at least one space, a value with no trailing spaces.

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { parseDocument } from "yaml";
 import { readFlatYaml } from "../../src/lib/flat-yaml.ts";
 import { splitFrontmatter } from "../../src/lib/frontmatter.ts";
@@ -124,6 +124,60 @@ describe("readFlatYaml", () => {
     }
   });
 
+  it("reads a block list of one-line flow maps, a user's badges, as the full parser does", () => {
+    assertReadsAsYaml(
+      [
+        "name: Priya",
+        "badges:",
+        "  - { name: Good Answer, class: silver }",
+        '  - { name: "c#", class: bronze, tagBased: true, count: 12 }',
+        "  - {name: 'It''s, quoted', count: -1}",
+        "  - { name: Editor }",
+        "views: 98",
+      ],
+      {
+        name: "Priya",
+        badges: [
+          { name: "Good Answer", class: "silver" },
+          { name: "c#", class: "bronze", tagBased: true, count: 12 },
+          { name: "It's, quoted", count: -1 },
+          { name: "Editor" },
+        ],
+        views: 98,
+      },
+    );
+  });
+
+  it("leaves any other flow map to the full parser", () => {
+    for (const item of [
+      "{}",
+      "{ name: a, }",
+      "{ name: a,, class: b }",
+      "{ name: a, name: b }",
+      "{ name: a # comment }",
+      "{ name: a: b }",
+      "{ name:a }",
+      "{ name: [a] }",
+      "{ name: { a: b } }",
+      "{ name: 1.5 }",
+      "{ name: True }",
+      "{ name: null }",
+      "{ name: &x a }",
+      "{ name: 'lone ' quote' }",
+      "{ name: a } trailing",
+    ]) {
+      const text = `badges:\n  - ${item}`;
+      assert.equal(readFlatYaml(text), undefined, text);
+    }
+    for (const list of [
+      "badges:\n  - { name: a }\n    class: b",
+      "badges:\n  - { name: a }\n - { name: b }",
+      "badges:\n  - name: a\n  - { name: b }\n    class: c",
+    ]) {
+      assert.equal(readFlatYaml(list), undefined, list);
+    }
+  });
+
   it("leaves any other block list to the full parser", () => {
     for (const list of [
       "comments:",
@@ -171,11 +225,11 @@ describe("readFlatYaml", () => {
     assert.deepEqual(readFlatYaml("title: a\r\nanswers: 2\r"), { title: "a", answers: 2 });
   });
 
-  it("agrees with the full parser on every example and fixture question it reads", () => {
-    const dirs = [
-      "content/questions",
-      ...readdirSync("tests/fixtures").map((name) => `tests/fixtures/${name}/content/questions`),
-    ];
+  it("agrees with the full parser on every example and fixture question and user it reads", () => {
+    const fixtures = readdirSync("tests/fixtures").map((name) => `tests/fixtures/${name}/content`);
+    const dirs = ["content", ...fixtures]
+      .flatMap((folder) => [`${folder}/questions`, `${folder}/users`])
+      .filter((dir) => existsSync(dir));
     let compared = 0;
     for (const dir of dirs) {
       for (const name of readdirSync(dir).filter((file) => file.endsWith(".md"))) {
