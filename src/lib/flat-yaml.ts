@@ -104,23 +104,18 @@ const FLOW_MAP_PLAIN = /^[^\s\-?:,[\]{}#&*!|>'"%@`][^:#,[\]{}\t]*$/;
  */
 function readFlowMap(inner: string): Record<string, unknown> | undefined {
   const map: Record<string, unknown> = {};
-  let comma = ",";
+  // Only the last entry reaches the end of `inner`: a comma after it is a trailing comma.
+  let comma = "";
   for (FLOW_ENTRY.lastIndex = 0; FLOW_ENTRY.lastIndex < inner.length;) {
     const entry = FLOW_ENTRY.exec(inner);
-    if (entry === null || comma !== ",") return undefined;
-    const [, key = "", raw = ""] = entry;
-    comma = entry[3] ?? "";
-    const value = raw.startsWith('"') || raw.startsWith("'") ? readScalar(raw) : flowScalar(raw);
+    if (entry === null) return undefined;
+    const [, key = "", raw = "", after = ""] = entry;
+    comma = after;
+    const value = readScalar(raw, FLOW_MAP_PLAIN);
     if (value === undefined || Object.hasOwn(map, key)) return undefined;
     map[key] = value;
   }
   return comma === "" ? map : undefined;
-}
-
-function flowScalar(raw: string): unknown {
-  if (WHOLE_NUMBER.test(raw)) return Number(raw);
-  if (Object.hasOwn(BOOLEANS, raw)) return BOOLEANS[raw];
-  return plainString(raw, FLOW_MAP_PLAIN);
 }
 
 // A plain key, a colon, at least one space, a value with no trailing spaces.
@@ -144,12 +139,13 @@ const WHOLE_NUMBER = /^(?:0|-?[1-9][0-9]{0,14})$/;
 const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, false: false };
 const JSON_SAFE_ESCAPES = /\\(?!["\\/bfnrt]|u[0-9A-Fa-f]{4})/;
 
-function readScalar(raw: string): unknown {
+/** A value as a field's: quoted, a whole number, a boolean, or plain words of `plain`'s syntax. */
+function readScalar(raw: string, plain = BLOCK_PLAIN): unknown {
   if (raw.startsWith('"')) return readDoubleQuoted(raw);
   if (raw.startsWith("'")) return readSingleQuoted(raw);
   if (WHOLE_NUMBER.test(raw)) return Number(raw);
   if (Object.hasOwn(BOOLEANS, raw)) return BOOLEANS[raw];
-  return plainString(raw, BLOCK_PLAIN);
+  return plainString(raw, plain);
 }
 
 function plainString(raw: string, syntax: RegExp): string | undefined {
