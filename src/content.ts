@@ -410,11 +410,14 @@ export async function getUserPages(): Promise<UserStaticPath[]> {
     ({ user, number }) => pageFile(pagePath(number, userPagePath(user.id))),
     // A share set apart counts by its digest: where it is changes from build to build. The
     // page shows its own share alone, so the others are left out (JSON has no undefined).
-    ({ user, ...props }) => ({
-      ...props,
-      user: { ...user, pages: undefined },
-      share: rebuildIdentity(shareOf({ user, ...props })),
-    }),
+    (props) => {
+      const { user, ...rest } = props;
+      return {
+        ...rest,
+        user: { ...user, pages: undefined },
+        share: rebuildIdentity(shareOf(props)),
+      };
+    },
   );
   return staticPaths(
     toWrite.length,
