@@ -18,7 +18,13 @@ const questions: StoredQuestion[] = [
     tags: ["c#", "ünïcödé", "文字"],
     listingDigest: "AAAAAAAAAAAAAAAA",
     facts: { score: -2, active: Date.parse("2024-03-05T14:22:10.383Z"), answered: true },
-    page: { store: "/cache/pages/a.html", at: 0, bytes: 1_234, digest: "-_-_-_-_-_-_-_-_" },
+    page: {
+      store: "/cache/pages/a.html",
+      at: 0,
+      bytes: 1_234,
+      digest: "-_-_-_-_-_-_-_-_",
+      entryBytes: 300,
+    },
   },
   {
     id: "q_1",
@@ -30,6 +36,7 @@ const questions: StoredQuestion[] = [
       at: 2 ** 40,
       bytes: 5,
       digest: "CCCCCCCCCCCCCCCC",
+      entryBytes: 0,
     },
   },
   {
@@ -37,7 +44,13 @@ const questions: StoredQuestion[] = [
     tags: ["c#"],
     listingDigest: "DDDDDDDDDDDDDDDD",
     facts: { score: 12, active: Date.parse("2025-01-01T00:00:00.000Z"), answered: false },
-    page: { store: "/cache/pages/a.html", at: 1_234, bytes: 7, digest: "EEEEEEEEEEEEEEEE" },
+    page: {
+      store: "/cache/pages/a.html",
+      at: 1_234,
+      bytes: 7,
+      digest: "EEEEEEEEEEEEEEEE",
+      entryBytes: 7,
+    },
   },
 ];
 

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { loadContent } from "../../src/machinery/loading/load-content.ts";
@@ -174,5 +182,20 @@ describe("a build's set-apart bodies", () => {
     assert.notEqual(relisted.page.store, listed.page.store, "set apart afresh by each build");
     assert.deepEqual(pageStores(), [basename(relisted.page.store)]);
     assert.ok(!before.includes(basename(relisted.page.store)));
+  });
+
+  it("set what the listing shows of a question before its page, read without the page", async () => {
+    const listed = (await load()).content.questions.find(({ id }) => id === "a");
+    assert.ok(listed !== undefined && "digest" in listed.page);
+    // An earlier test edited it. The store cut right after the entry: a listing page still reads it, the page cannot.
+    const { store, at, entryBytes } = listed.page;
+    truncateSync(store, at + entryBytes);
+    assert.deepEqual(readListingEntry(listed.page), {
+      id: "a",
+      titleLine: "Question a",
+      tags: ["test"],
+      excerpt: "First body, edited.",
+    });
+    assert.throws(() => readQuestionPage(listed.page), /delete the build cache folder/);
   });
 });

@@ -33,7 +33,8 @@ import {
   readPageText,
   removeUnusedStores,
   storeDigestedText,
-  storePage,
+  storeQuestionPage,
+  storeUserPage,
   storesOf,
   type HeldUserPage,
   textStoreDirectory,
@@ -299,7 +300,7 @@ function assemblyHooks(
     },
     keepUser: (share) => {
       if (pageStore === undefined) return share;
-      const stored = storePage(pageStore, share);
+      const stored = storeUserPage(pageStore, share);
       pageStores.add(stored.store);
       return stored;
     },
@@ -404,12 +405,13 @@ function listedQuestion(
   pageStore: string | undefined,
 ): ListedQuestion {
   const { id, tags } = page;
+  const entryJson = JSON.stringify(listingEntryOf(page));
   return {
     id,
     tags,
-    listingDigest: shortDigest(JSON.stringify(listingEntryOf(page))),
+    listingDigest: shortDigest(entryJson),
     facts: tabFacts(page),
-    page: pageStore === undefined ? page : storePage(pageStore, page),
+    page: pageStore === undefined ? page : storeQuestionPage(pageStore, page, entryJson),
   };
 }
 

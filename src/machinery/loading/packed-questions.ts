@@ -1,6 +1,5 @@
 import type { ListedQuestion } from "./listed-question.ts";
-import type { DigestedText } from "../store/stored-text.ts";
-import { isDigestedText } from "../store/text-store.ts";
+import { isDigestedText, type StoredQuestionPage } from "../store/text-store.ts";
 
 /*
  * The questions as the loading thread hands them to Astro's thread (early-load.ts): a part at
@@ -19,11 +18,11 @@ export interface PackedQuestions {
 }
 
 /** A question whose page is set apart, as a build's load hands it over. */
-export type StoredQuestion = ListedQuestion & { page: DigestedText };
+export type StoredQuestion = ListedQuestion & { page: StoredQuestionPage };
 
 /**
- * One question: its id, tags, listing digest and tab facts, and its page's store (by number)
- * and place.
+ * One question: its id, tags, listing digest and tab facts, and its page's store (by number),
+ * place and digest, and how much of it is the listing's entry.
  */
 type PackedRow = [
   id: string,
@@ -36,6 +35,7 @@ type PackedRow = [
   at: number,
   bytes: number,
   digest: string,
+  entryBytes: number,
 ];
 
 /** Packs `questions`, whose places in the listing are `ranks`. */
@@ -53,7 +53,7 @@ export function packQuestions(
     }
     const { score, active, answered } = facts;
     const packed = [id, tags, listingDigest, score, active, answered ? 1 : 0] as const;
-    return [...packed, store, page.at, page.bytes, page.digest];
+    return [...packed, store, page.at, page.bytes, page.digest, page.entryBytes];
   });
   return { text: JSON.stringify([stores, rows]), ranks: Uint32Array.from(ranks) };
 }
@@ -70,11 +70,12 @@ export function unpackQuestions(
   const [stores, rows] = JSON.parse(text) as [string[], PackedRow[]];
   const shared = stores.map(share);
   return rows.map((row) => {
-    const [id, tags, listingDigest, score, active, answered, store, at, bytes, digest] = row;
+    const [id, tags, listingDigest, score, active, answered, store, at, bytes, digest, entryBytes] =
+      row;
     // The parsed list itself, its tags shared in place: a copy apiece was a million lists made
     // to be thrown away as a million questions were unpacked.
     tags.forEach((tag, index) => (tags[index] = share(tag)));
-    const page = { store: shared[store] as string, at, bytes, digest };
+    const page = { store: shared[store] as string, at, bytes, digest, entryBytes };
     const facts = { score, active, answered: answered === 1 };
     return { id, tags, listingDigest, facts, page };
   });

@@ -25,9 +25,20 @@ import { listingEntryOf } from "../../core/listing.ts";
 
 /**
  * A question's page as a build holds it: the page, its texts held or stored, or the whole
- * page stored as JSON (`storePage`).
+ * page stored as JSON (`storeQuestionPage`).
  */
-export type HeldPage = QuestionPage<TextOrStored> | DigestedText;
+export type HeldPage = QuestionPage<TextOrStored> | StoredQuestionPage;
+
+/**
+ * A question's page set apart: what the listing shows of it, as JSON, then the page as JSON.
+ * Listing and tag pages read only the first, a tenth of the page: parsing each question's
+ * whole page for it was 16% of the rendering threads' time (scripts/bench.md, "Listing
+ * entries apart").
+ */
+export interface StoredQuestionPage extends DigestedText {
+  /** How many of its bytes, from its start, are the listing's entry. */
+  entryBytes: number;
+}
 
 /** How long a store no entry points into is left alone (see `removeUnusedStores`). */
 const RECENT_STORE_MS = 60_000;
@@ -38,7 +49,7 @@ export function textStoreDirectory(cacheDirectory: string): string {
 }
 
 /**
- * Where a content folder's question pages are set apart (`storePage`), beside its entry caches.
+ * Where a content folder's question pages are set apart (`storeQuestionPage`), beside its entry caches.
  * Not with the texts: a build writes every page afresh, and the stores of the last build's
  * pages then hold nothing any entry points into, so they go whole (`removeUnusedStores`).
  */
@@ -152,23 +163,34 @@ export function storeDigestedText(directory: string, text: string): DigestedText
 }
 
 /**
- * Sets a page's data apart as JSON (`storeDigestedText`), a question's or a user's: the build
- * then holds only where it is until the page is written (`readQuestionPage`, `readUserPage`).
+ * Sets a share of a user's page apart as JSON (`storeDigestedText`): the build then holds only
+ * where it is until the page is written (`readUserPage`).
  */
-export function storePage(
-  directory: string,
-  page: QuestionPage<TextOrStored> | UserPageShare<TextOrStored>,
-): DigestedText {
-  return storeDigestedText(directory, JSON.stringify(page));
+export function storeUserPage(directory: string, share: UserPageShare<TextOrStored>): DigestedText {
+  return storeDigestedText(directory, JSON.stringify(share));
 }
 
-/** A share of a user's page as a build holds it: as it is, or set apart on disk (`storePage`). */
+/**
+ * Sets a question's page apart, after `entryJson`, what the listing shows of it as JSON
+ * (`listingEntryOf`): the build then holds only where it is until the page or a listing page
+ * showing it is written (`readQuestionPage`, `readListingEntry`).
+ */
+export function storeQuestionPage(
+  directory: string,
+  page: QuestionPage<TextOrStored>,
+  entryJson: string,
+): StoredQuestionPage {
+  const stored = storeDigestedText(directory, entryJson + JSON.stringify(page));
+  return { ...stored, entryBytes: Buffer.byteLength(entryJson, "utf8") };
+}
+
+/** A share of a user's page as a build holds it: as it is, or set apart on disk (`storeUserPage`). */
 export type HeldUserPage = UserPageShare<TextOrStored> | DigestedText;
 
 /** A share of a user's page as it is written: read back if set apart, "About me" as text. */
 export function readUserPage(record: HeldUserPage): UserPageShare {
   const { profile, ...posts } =
-    "digest" in record ? pageOfJson<UserPageShare<TextOrStored>>(record) : record;
+    "digest" in record ? (JSON.parse(readPageText(record)) as UserPageShare<TextOrStored>) : record;
   if (profile === undefined) return posts;
   const { aboutHtml, ...rest } = profile;
   return {
@@ -179,8 +201,10 @@ export function readUserPage(record: HeldUserPage): UserPageShare {
 
 /** A question's page as it is written: read back if it was set apart, with its texts. */
 export function readQuestionPage(record: HeldPage): QuestionPage {
-  const page = "digest" in record ? pageOfJson(record) : record;
-  return questionWithTexts(page);
+  if (!("digest" in record)) return questionWithTexts(record);
+  const { store, at, bytes, entryBytes } = record;
+  const page = { store, at: at + entryBytes, bytes: bytes - entryBytes };
+  return questionWithTexts(JSON.parse(readPageText(page)) as QuestionPage<TextOrStored>);
 }
 
 /**
@@ -189,8 +213,9 @@ export function readQuestionPage(record: HeldPage): QuestionPage {
  * written, so that the build never holds every title line and excerpt.
  */
 export function readListingEntry(record: HeldPage): ListingEntry {
-  const page = "digest" in record ? pageOfJson(record) : record;
-  return listingEntryOf(page);
+  if (!("digest" in record)) return listingEntryOf(record);
+  const { store, at, entryBytes } = record;
+  return JSON.parse(readPageText({ store, at, bytes: entryBytes })) as ListingEntry;
 }
 
 /**
@@ -212,11 +237,6 @@ export function compareStoredPlaces(a: unknown, b: unknown): number {
 /** Whether `data` is where a text was set apart, with its digest (`storeDigestedText`). */
 export function isDigestedText(data: unknown): data is DigestedText {
   return typeof data === "object" && data !== null && "digest" in data && "store" in data;
-}
-
-/** A page stored as JSON, read back: a question's unless said otherwise. */
-function pageOfJson<Page = QuestionPage<TextOrStored>>(stored: DigestedText): Page {
-  return JSON.parse(readPageText(stored)) as Page;
 }
 
 /**
