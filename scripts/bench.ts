@@ -739,7 +739,9 @@ try {
 /**
  * The copy steps after the generator's corpus `plain`: comments, then users, the last writing
  * `content`. Also the corpus without comments (with users, so that comments are all it lacks)
- * and the one without users, which the --compare-* builds read; copies no build reads go.
+ * and the one without users, which the --compare-* builds read. A copy no build reads goes as
+ * soon as the next step has read it, so that the steps after, not the first timed build, pay
+ * for making files where it had files just before (scripts/bench.md, "Users").
  */
 function addCommentsAndUsers(plain: string): {
   comments: CommentSummary | undefined;
@@ -756,24 +758,24 @@ function addCommentsAndUsers(plain: string): {
       `wrote ${comments.comments.toLocaleString("en-US")} comments on ${comments.posts.toLocaleString("en-US")} posts (${comments.hostile.toLocaleString("en-US")} hostile)`,
     );
   }
-  let users: UserSummary | undefined;
-  let withoutComments = plain;
-  if (options.users) {
-    users = addUsers(withoutUsers, content, { seed: options.seed });
-    log(`wrote ${usersText(users)}`);
-    if (options.compareComments) {
-      withoutComments = join(work, "corpus-no-comments");
-      addUsers(plain, withoutComments, { seed: options.seed });
-    }
-  }
+  const withoutComments =
+    options.users && options.compareComments ? join(work, "corpus-no-comments") : plain;
   const read = new Set([
     content,
     ...(options.compareComments ? [withoutComments] : []),
     ...(options.compareUsers ? [withoutUsers] : []),
   ]);
-  for (const folder of new Set([plain, withoutUsers])) {
+  const removeUnread = (folder: string) => {
     if (!read.has(folder)) rmSync(folder, { recursive: true, force: true });
+  };
+  let users: UserSummary | undefined;
+  if (options.users) {
+    if (withoutComments !== plain) addUsers(plain, withoutComments, { seed: options.seed });
+    if (withoutUsers !== plain) removeUnread(plain);
+    users = addUsers(withoutUsers, content, { seed: options.seed });
+    log(`wrote ${usersText(users)}`);
   }
+  for (const folder of new Set([plain, withoutUsers])) removeUnread(folder);
   return { comments, users, withoutComments, withoutUsers };
 }
 
