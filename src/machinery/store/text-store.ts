@@ -49,9 +49,10 @@ export function textStoreDirectory(cacheDirectory: string): string {
 }
 
 /**
- * Where a content folder's question pages are set apart (`storeQuestionPage`), beside its entry caches.
- * Not with the texts: a build writes every page afresh, and the stores of the last build's
- * pages then hold nothing any entry points into, so they go whole (`removeUnusedStores`).
+ * Where a content folder's question pages are set apart (`storeQuestionPage`), beside its
+ * entry caches. Not with the texts: a build writes every page afresh, and the stores of the
+ * last build's pages then hold nothing any entry points into, so they go whole
+ * (`removeUnusedStores`).
  */
 export function pageStoreDirectory(cacheDirectory: string): string {
   return join(cacheDirectory, "pages");
