@@ -168,13 +168,17 @@ it("limits the loading thread's heap in proportion to the files, at a lower rate
   assert.ok(at(2_470_000) < 700);
   assert.ok(at(4_000_000) < 2_000);
   assert.ok(at(10_000_000) > at(4_000_000));
-  // People at 1 KB each, at any scale: 108,173 beside 247,879 posts' files.
+  // People at 1 KB each and their posts at 200 bytes, at any scale: 108,173 beside 247,879
+  // posts' files.
   assert.equal(
     at(248_000, 108_173),
-    160 + Math.ceil((248_000 * 1_600 + 108_173 * 1_000) / 2 ** 20),
+    160 + Math.ceil((248_000 * 1_600 + 108_173 * 1_000 + 248_000 * 200) / 2 ** 20),
   );
   assert.equal(
     at(2_470_000, 300_000),
-    160 + Math.ceil((2_470_000 * 200 + 300_000 * 1_000) / 2 ** 20),
+    160 + Math.ceil((2_470_000 * 200 + 300_000 * 1_000 + 2_470_000 * 200) / 2 ** 20),
   );
+  // A million questions' 2,469,319 posts by 224,207 people ran out of the 845 MB that people
+  // alone made; with the posts they wrote held, 1,316.
+  assert.equal(at(2_469_319, 224_207), 1_316);
 });

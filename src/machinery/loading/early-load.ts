@@ -157,11 +157,19 @@ function machineHeapLimitMb(): number {
 
 /*
  * And a user's file, at every scale: what a load keeps of a user (what users/ shows, where
- * their page is set apart, their posts until then) is about half this (scripts/bench.md,
- * "Users"). Apart from the posts' rate, which falls past 262,144 files: without it, a community
- * with a hundred thousand people ran out of heap and loaded again.
+ * their page is set apart) is about half this (scripts/bench.md, "Users"). Apart from the
+ * posts' rate, which falls past 262,144 files: without it, a community with a hundred thousand
+ * people ran out of heap and loaded again.
  */
 const HEAP_PER_USER_BYTES = 1_000;
+
+/*
+ * And each post's, where there are people: a post's score, date and question are held until
+ * its author's page is made, some 150 bytes. Counted by people alone, a million questions'
+ * 2.47 million posts by 224,207 people (eleven a person, two at 100,000) ran out of the
+ * thread's 845 MB and loaded again (scripts/bench.md, "Users").
+ */
+const HEAP_PER_POST_WITH_USERS_BYTES = 200;
 
 /** The heap limit for loading a content folder of this many posts' files and users' files. */
 export function loadingHeapLimitMb(files: number, users = 0): number {
@@ -169,7 +177,9 @@ export function loadingHeapLimitMb(files: number, users = 0): number {
     files * HEAP_PER_FILE_BYTES,
     Math.max(files * HEAP_PER_FILE_AT_SCALE_BYTES, HEAP_FOR_FILES_AT_LEAST_BYTES),
   );
-  return HEAP_FOR_CODE_MB + Math.ceil((forFiles + users * HEAP_PER_USER_BYTES) / 2 ** 20);
+  const forUsers =
+    users === 0 ? 0 : users * HEAP_PER_USER_BYTES + files * HEAP_PER_POST_WITH_USERS_BYTES;
+  return HEAP_FOR_CODE_MB + Math.ceil((forFiles + forUsers) / 2 ** 20);
 }
 
 /**
