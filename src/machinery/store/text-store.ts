@@ -191,7 +191,7 @@ export type HeldUserPage = UserPageShare<TextOrStored> | DigestedText;
 /** A share of a user's page as it is written: read back if set apart, "About me" as text. */
 export function readUserPage(record: HeldUserPage): UserPageShare {
   const { profile, ...posts } =
-    "digest" in record ? (JSON.parse(readPageText(record)) as UserPageShare<TextOrStored>) : record;
+    "digest" in record ? jsonAt<UserPageShare<TextOrStored>>(record) : record;
   if (profile === undefined) return posts;
   const { aboutHtml, ...rest } = profile;
   return {
@@ -205,7 +205,7 @@ export function readQuestionPage(record: HeldPage): QuestionPage {
   if (!("digest" in record)) return questionWithTexts(record);
   const { store, at, bytes, entryBytes } = record;
   const page = { store, at: at + entryBytes, bytes: bytes - entryBytes };
-  return questionWithTexts(JSON.parse(readPageText(page)) as QuestionPage<TextOrStored>);
+  return questionWithTexts(jsonAt<QuestionPage<TextOrStored>>(page));
 }
 
 /**
@@ -216,7 +216,7 @@ export function readQuestionPage(record: HeldPage): QuestionPage {
 export function readListingEntry(record: HeldPage): ListingEntry {
   if (!("digest" in record)) return listingEntryOf(record);
   const { store, at, entryBytes } = record;
-  return JSON.parse(readPageText({ store, at, bytes: entryBytes })) as ListingEntry;
+  return jsonAt<ListingEntry>({ store, at, bytes: entryBytes });
 }
 
 /**
@@ -238,6 +238,11 @@ export function compareStoredPlaces(a: unknown, b: unknown): number {
 /** Whether `data` is where a text was set apart, with its digest (`storeDigestedText`). */
 export function isDigestedText(data: unknown): data is DigestedText {
   return typeof data === "object" && data !== null && "digest" in data && "store" in data;
+}
+
+/** The data a stored text holds as JSON, read back. */
+function jsonAt<Data>(stored: StoredText): Data {
+  return JSON.parse(readPageText(stored)) as Data;
 }
 
 /**
